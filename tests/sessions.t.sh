@@ -1,0 +1,49 @@
+#!/bin/sh
+# Sessions: reading them from a page, planning them for a guest, comparing
+# what a guest printed.  Pure: no guest is booted here (tests/guests.t.sh does).
+. "$(dirname "$0")/lib.sh"
+fx=tests/fixtures/sessions
+check "a page's examples, sessions and annotations become the expected plan" \
+	sh -c "ci/extract-sessions $fx/demo.2 | diff $fx/demo.2.plan -"
+for case in \
+	"bad-key.2:6: unknown session annotation GUSETS" \
+	"bad-exit.2:7: EXIT: wants a number" \
+	"bad-request.2:7: request .sp is not allowed" \
+	"late-guests.2:7: GUESTS: must come before the first command" \
+	"unclosed.2:5: .EX without .EE" \
+	"stray-annotation.2:6: annotation VARY: outside a session"
+do
+	fails_with "${case%%:*}: a malformed session names page and line" "^$fx/$case" ci/extract-sessions "$fx/${case%%:*}"
+done
+
+ex=$SCRATCH/examples; mkdir -p "$ex/demo.2"
+printf 'int main(void) { return 0; }\n' > "$ex/demo.2/hello.c"
+printf '#include <seccomp.h>\nint main(void) { return 0; }\n' > "$ex/demo.2/x32only.c"
+ci/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/g" $fx/demo.2.plan
+ci/plan-guest $fx/guest-musl "$ex" "$SCRATCH/m" $fx/demo.2.plan
+check "GUESTS: libc=glibc selects the glibc guest" grep -q '^T	demo.2:hello:13	' "$SCRATCH/g/expect"
+check "GUESTS: alternatives (OR) select the musl guest; AND of conditions does not" \
+	sh -c "grep -q '^T	demo.2:hello:28	' '$SCRATCH/m/expect' && ! grep -q ':13	' '$SCRATCH/m/expect'"
+check "root's prompt runs as uid 0, the user's as 1000" \
+	sh -c "grep -q '^cmd demo.2:28:28 0 10 /home/user/demo.2' '$SCRATCH/m/script' && grep -q '^cmd demo.2:13:13 1000 10 ' '$SCRATCH/g/script'"
+check "an example for an ABI the guest lacks is not built, with the reason" \
+	grep -q '^N	demo.2	x32only.c	ABI x32 not offered' "$SCRATCH/g/expect"
+check "the build list has the example and its ABI" grep -q '^demo.2	hello.c	x86_64' "$SCRATCH/g/build"
+
+label="fakeglibc (glibc 2.36, Linux 6.1.0-40, x86_64)"
+check "output as the page shows it passes (VARY masks the pid)" \
+	ci/compare-results "$SCRATCH/g/expect" $fx/results-pass "$label" "$SCRATCH/tsv"
+fails_with "wrong output fails, naming page, example, command and guest, with a diff" \
+	'demo.2: example hello, session at line 13, on fakeglibc \(glibc 2.36, Linux 6.1.0-40, x86_64\): output of "./hello -n 3" differs.*' \
+	ci/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
+fails_with "the diff shows the page's line and the guest's line" '^    # \+four' \
+	ci/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
+fails_with "a command killed by SIGSYS shows the shell's message and its status" \
+	'\+Bad system call.*|exited with status 159, the page says 0' \
+	ci/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
+fails_with "a timeout is reported as TIMEOUT for that command" '\+\[TIMEOUT' \
+	ci/compare-results "$SCRATCH/g/expect" $fx/results-timeout "$label" "$SCRATCH/tsv"
+fails_with "a guest that printed nothing fails every session" 'did not run' \
+	ci/compare-results "$SCRATCH/g/expect" /dev/null "$label" "$SCRATCH/tsv"
+check "results.tsv records pass and fail per guest and test" \
+	sh -c "grep -q '^fakeglibc	demo.2:hello:13	pass	' '$SCRATCH/tsv' && grep -q '^fakeglibc	demo.2:hello:13	fail	' '$SCRATCH/tsv'"
