@@ -1,0 +1,140 @@
+#!/bin/sh
+# tests/guest-build.t.sh: the parts of ci/guest-build and ci/apt-private that
+# need no network: reading the guest list and ci/guest-packages, the cache key,
+# the lock comparison.  Fixtures only (own guest list, init.c, lock and cache
+# in a temporary directory).  Prints "ok N - ..." / "not ok N - ...".
+# The checks run small sh -c scripts whose $1... are theirs to expand:
+# shellcheck disable=SC2016
+set -eu
+
+top=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd -P)
+gb=$top/ci/guest-build
+t=$(mktemp -d "${TMPDIR:-/tmp}/guest-build-t.XXXXXX")
+trap 'rm -rf "$t"' EXIT
+trap 'exit 1' HUP INT TERM
+
+SECCOMP_PAGES_CACHE=$t/cache
+SP_GUESTS_LIST=$t/guests.list
+SP_GUESTS_LOCK=$t/guests.lock
+SP_GUEST_INIT=$t/init.c
+SP_GUEST_PACKAGES=$top/ci/guest-packages
+export SECCOMP_PAGES_CACHE SP_GUESTS_LIST SP_GUESTS_LOCK SP_GUEST_INIT SP_GUEST_PACKAGES
+
+cat >"$t/guests.list" <<'EOF'
+# fixture
+# name  suite     kernel-suite libc  abis         kernel-args
+alpha   bullseye  bullseye     glibc x86_64       -
+beta    trixie    trixie       glibc i386,x86_64  -
+gamma   sid       trixie       musl  x86_64       -
+delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y
+broken  sid       sid          glibc
+EOF
+echo 'int main(void) { return 0; }' >"$t/init.c"
+cat >"$t/versions" <<'EOF'
+libc6:amd64=2.36-9+deb12u14
+coreutils:amd64=9.1-1
+libseccomp2:amd64=2.5.4-1+deb12u1
+linux-image-cloud-amd64:amd64=6.1.176-1
+EOF
+cat >"$t/guests.lock" <<'EOF'
+# fixture lock
+alpha coreutils:amd64 9.1-1
+alpha libc6:amd64 2.36-9+deb12u13
+alpha libseccomp2:amd64 2.5.4-1+deb12u1
+alpha linux-image-cloud-amd64:amd64 6.1.176-1
+alpha gone:amd64 1.0
+EOF
+
+n=0 failed=0
+check() { # DESCRIPTION COMMAND...: ok if COMMAND succeeds
+	d=$1
+	shift
+	n=$((n + 1))
+	if "$@" >"$t/out" 2>&1; then
+		echo "ok $n - $d"
+	else
+		echo "not ok $n - $d"
+		sed 's/^/# /' "$t/out"
+		failed=$((failed + 1))
+	fi
+}
+has() { grep -qxF -- "$2" "$1"; }
+
+# ---- the guest list ----
+"$gb" --list >"$t/names"
+check "--list gives the names in order" \
+	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta broken "
+
+"$gb" --describe beta >"$t/beta"
+check "abis: commas become spaces, first is the default" has "$t/beta" "abis=i386 x86_64"
+check "kernel-args - is empty" has "$t/beta" "kernel_args="
+check "an i386 guest uses an amd64,i386 apt root" has "$t/beta" "archs=amd64,i386"
+check "i386 libc packages are of architecture i386" \
+	has "$t/beta" "role libc i386 trixie libc6:i386 libc6-dev:i386 linux-libc-dev:i386"
+check "libseccomp for both ABIs of the i386 guest" \
+	grep -q '^role seccomp i386 trixie libseccomp2:i386' "$t/beta"
+
+"$gb" --describe alpha >"$t/alpha"
+check "bullseye gets libcrypt in the sysroot" has "$t/alpha" "role libc x86_64 bullseye libcrypt1 libcrypt-dev"
+check "the kernel: cloud flavour first, stock as fallback" \
+	has "$t/alpha" "role kernel - bullseye linux-image-cloud-amd64 linux-image-amd64"
+check "other guests get no libcrypt line" sh -c '! grep -q libcrypt "$1"' - "$t/beta"
+
+"$gb" --describe gamma >"$t/gamma"
+check "musl guest: kernel from its kernel-suite" grep -q '^role kernel - trixie ' "$t/gamma"
+check "musl guest: tools from its suite" has "$t/gamma" "role tools - sid dash coreutils grep sed"
+check "musl guest: musl packages, no libseccomp" sh -c \
+	'grep -q "^role libc x86_64 sid musl musl-dev" "$1" && ! grep -q "^role seccomp" "$1"' - "$t/gamma"
+
+"$gb" --describe delta >"$t/delta"
+check "x32 guest: kernel-args kept" has "$t/delta" "kernel_args=syscall.x32=y"
+check "x32 guest: biarch x32 libc, libseccomp only for x86_64" sh -c \
+	'grep -q "^role libc x32 trixie libc6-x32 libc6-dev-x32" "$1" &&
+	 ! grep -q "^role seccomp x32" "$1" && grep -q "^role seccomp x86_64" "$1"' - "$t/delta"
+
+check "a short row is an error naming the guest" sh -c \
+	'! "$1" --describe broken >/dev/null 2>"$2" && grep -q "row of broken has 4 fields" "$2"' - "$gb" "$t/err"
+check "an unknown guest is an error listing the guests" sh -c \
+	'! "$1" --describe nosuch >/dev/null 2>"$2" && grep -q "no guest .nosuch.*alpha beta" "$2"' - "$gb" "$t/err"
+
+# ---- the cache key ----
+k1=$("$gb" --key alpha <"$t/versions")
+k2=$(sort -r "$t/versions" | "$gb" --key alpha)
+check "the key is a sha256" sh -c 'printf "%s" "$1" | grep -qxE "[0-9a-f]{64}"' - "$k1"
+check "the key does not depend on the order of the versions" test "$k1" = "$k2"
+k3=$(sed 's/9.1-1/9.1-2/' "$t/versions" | "$gb" --key alpha)
+check "another package version gives another key" test "$k1" != "$k3"
+k4=$("$gb" --key beta <"$t/versions")
+check "another guest row gives another key" test "$k1" != "$k4"
+echo '/* changed */' >>"$t/init.c"
+k5=$("$gb" --key alpha <"$t/versions")
+check "another guest-init.c gives another key" test "$k1" != "$k5"
+
+# ---- the lock ----
+"$gb" --check-lock alpha <"$t/versions" 2>"$t/moved"
+check "a moved package is reported with both versions" has "$t/moved" \
+	"guest-build: alpha: archive moved on: libc6:amd64 2.36-9+deb12u13 -> 2.36-9+deb12u14 (run make update-guests to record)"
+check "a package gone from the set is reported" has "$t/moved" \
+	"guest-build: alpha: archive moved on: gone:amd64 1.0 -> (none) (run make update-guests to record)"
+check "unchanged packages are not reported" sh -c '[ "$(wc -l <"$1")" -eq 2 ]' - "$t/moved"
+grep -v "^#" "$t/guests.lock" | sed "s/^alpha //; s/ /=/" >"$t/same"
+"$gb" --check-lock alpha <"$t/same" 2>"$t/quiet"
+check "versions equal to the lock: no message" test ! -s "$t/quiet"
+"$gb" --check-lock beta <"$t/versions" 2>"$t/new"
+check "a guest not in the lock is said to be unrecorded" \
+	grep -q "^guest-build: beta: not recorded in guests.lock yet" "$t/new"
+
+# ---- apt-private without network ----
+check "apt-private rejects a bad suite name" sh -c \
+	'"$1" "bad/suite" update 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/apt-private"
+check "apt-private download wants NAME:ARCH=VERSION" sh -c \
+	'"$1" sid download dash 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/apt-private"
+check "apt-private: with nothing cached and no lists, resolve says to update" sh -c \
+	'! "$1" sid resolve dash 2>"$2" && grep -q "no package lists for sid yet" "$2"' - "$top/ci/apt-private" "$t/err"
+check "an existing .deb is not downloaded again" sh -c \
+	'mkdir -p "$SECCOMP_PAGES_CACHE/debs/sid" && : >"$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" &&
+	 [ "$("$1" sid download dash:amd64=1:0.5)" = "$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" ]' - "$top/ci/apt-private"
+
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
