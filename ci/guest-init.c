@@ -1,0 +1,995 @@
+/*
+ * guest-init.c - PID 1 of a seccomp-pages test guest.
+ *
+ * Built static for x86_64 and used unchanged in every guest (the kernel is
+ * always x86_64).  It mounts the usual pseudo file systems, reads the script
+ * /sp/script, runs each command of it on a fresh pseudo-terminal with a fixed
+ * environment and a time limit, reports what happened on a results channel,
+ * and powers the machine off.
+ *
+ * Script (line oriented; lines beginning with '#' and blank lines are
+ * ignored):
+ *     cmd ID UID TIMEOUT CWD
+ *     command text, run with /bin/sh -c
+ * ID has no white space, UID is 0 or 1000, TIMEOUT is whole seconds (0: no
+ * limit of its own), CWD is an absolute directory (created, owned by UID, if
+ * missing).
+ *
+ * Results, one record per line:
+ *     SP-READY <kernel release>
+ *     SP-BEGIN <ID>
+ *     | <output line>          (CR removed)
+ *     SP-NOEOL                 (after a last output line without newline)
+ *     SP-END <ID> exit <N> | signal <N> | timeout | error <text>
+ *     SP-DONE
+ *     SP-FATAL <text>          (setup failure; the guest then powers off)
+ *
+ * The results channel is chosen by the kernel argument sp.out=:
+ *     sp.out=debugcon   QEMU's isa-debugcon at I/O port 0xe9 (what
+ *                       ci/guest-boot uses): written with outsb, no driver,
+ *                       no interrupt, nothing to drain, and the kernel never
+ *                       writes there.  Commands do not inherit the port.
+ *     sp.out=ttyS1      a tty (here a second 16550 UART), put in raw mode
+ *     (none), console   /dev/console, mixed with kernel messages: a fallback
+ * Records are buffered and sent whenever init is about to wait.
+ *
+ * Each command runs in its own session on a new pseudo-terminal (stdout and
+ * stderr; stdin is /dev/null; no echo), with a fixed environment, as uid 0
+ * or 1000:1000.  On its timeout its process group and then every process
+ * but init get SIGKILL.  After the shell exits, anything still holding the
+ * terminal gets 1 s, then SIGKILL; no process outlives its command.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/io.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SCRIPT_PATH "/sp/script"
+#define SCRIPT_MAX (16 * 1024 * 1024)
+#define DEBUGCON_PORT 0xe9
+#define LINE_MAX_OUT (1024 * 1024)   /* longer output lines are split */
+#define GRACE_MS 1000                /* after the shell exits, wait this long
+                                        for others holding the terminal */
+#define DRAIN_MS 5000                /* after SIGKILL, wait this long for the
+                                        processes to go and the pty to close */
+
+struct command {
+    char *id;
+    unsigned uid;
+    unsigned timeout;
+    char *cwd;
+    char *text;
+};
+
+struct linebuf {
+    char *buf;
+    size_t len;
+    size_t cap;
+};
+
+enum out_kind { OUT_NONE, OUT_CONSOLE, OUT_TTY, OUT_DEBUGCON };
+
+static enum out_kind out_kind = OUT_NONE;   /* results channel */
+static int out_fd = -1;                     /* for OUT_CONSOLE, OUT_TTY */
+static char out_buf[64 * 1024];
+static size_t out_len;
+
+static void power_off(void) __attribute__((noreturn));
+static void fatal(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+
+static void write_all(int fd, const char *buf, size_t len)
+{
+    ssize_t n;
+
+    while (len > 0) {
+        n = write(fd, buf, len);
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            return;     /* nowhere left to complain to */
+        }
+        buf += n;
+        len -= (size_t)n;
+    }
+}
+
+static void console_printf(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+static void console_printf(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n >= sizeof buf)
+        n = sizeof buf - 1;
+    write_all(2, buf, (size_t)n);
+}
+
+static void out_send(const char *buf, size_t len)
+{
+    switch (out_kind) {
+    case OUT_CONSOLE:
+    case OUT_TTY:
+        write_all(out_fd, buf, len);
+        break;
+    case OUT_DEBUGCON:
+        /* QEMU's isa-debugcon: each byte written to the port is output. */
+        outsb(DEBUGCON_PORT, buf, (unsigned long)len);
+        break;
+    case OUT_NONE:
+        break;
+    }
+}
+
+/* Sends the buffered records; called before init waits for anything. */
+static void out_flush(void)
+{
+    out_send(out_buf, out_len);
+    out_len = 0;
+}
+
+static void out_put(const char *data, size_t len)
+{
+    if (out_len + len > sizeof out_buf) {
+        out_flush();
+        if (len > sizeof out_buf) {
+            out_send(data, len);
+            return;
+        }
+    }
+    memcpy(out_buf + out_len, data, len);
+    out_len += len;
+}
+
+/* One record: prefix, data, newline. */
+static void out_record(const char *prefix, const char *data, size_t len)
+{
+    out_put(prefix, strlen(prefix));
+    out_put(data, len);
+    out_put("\n", 1);
+}
+
+static void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void out_printf(const char *fmt, ...)
+{
+    char buf[4096];
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n >= sizeof buf)
+        n = sizeof buf - 1;
+    out_record("", buf, (size_t)n);
+}
+
+static void power_off(void)
+{
+    out_flush();
+    if (out_kind == OUT_TTY && tcdrain(out_fd) < 0)
+        console_printf("guest-init: tcdrain: %s\n", strerror(errno));
+    sync();
+    if (reboot(RB_POWER_OFF) < 0)
+        console_printf("guest-init: power off: %s\n", strerror(errno));
+    /* Not reached normally; with qemu -no-reboot a reboot ends it too. */
+    if (reboot(RB_AUTOBOOT) < 0)
+        console_printf("guest-init: reboot: %s\n", strerror(errno));
+    for (;;)
+        pause();
+}
+
+static void fatal(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof buf)
+        n = sizeof buf - 1;
+    out_flush();
+    console_printf("SP-FATAL %.*s\n", n, buf);
+    if (out_kind != OUT_CONSOLE && out_kind != OUT_NONE)
+        out_record("SP-FATAL ", buf, (size_t)n);
+    power_off();
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) < 0)
+        fatal("clock_gettime: %s", strerror(errno));
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* mkdir that accepts an existing directory */
+static int ensure_dir(const char *path, mode_t mode)
+{
+    struct stat st;
+
+    if (mkdir(path, mode) == 0)
+        return 0;
+    if (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return 0;
+    return -1;
+}
+
+static void do_mount(const char *src, const char *dir, const char *type,
+                     unsigned long flags, const char *data, mode_t mode)
+{
+    if (ensure_dir(dir, mode) < 0)
+        fatal("mkdir %s: %s", dir, strerror(errno));
+    if (mount(src, dir, type, flags, data) < 0 && errno != EBUSY)
+        fatal("mount %s on %s: %s", type, dir, strerror(errno));
+}
+
+static void make_symlink(const char *target, const char *path)
+{
+    if (symlink(target, path) < 0 && errno != EEXIST)
+        fatal("symlink %s: %s", path, strerror(errno));
+}
+
+/* A directory, if it exists, gets owner uid:uid and mode. */
+static void fix_owner(const char *dir, uid_t uid, mode_t mode)
+{
+    struct stat st;
+
+    if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+        return;
+    if ((st.st_uid != uid || st.st_gid != uid) && chown(dir, uid, uid) < 0)
+        fatal("chown %s: %s", dir, strerror(errno));
+    if ((st.st_mode & 07777) != mode && chmod(dir, mode) < 0)
+        fatal("chmod %s: %s", dir, strerror(errno));
+}
+
+static void setup_system(void)
+{
+    int fd;
+    struct stat st;
+
+    umask(022);
+    do_mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+             NULL, 0555);
+    do_mount("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+             NULL, 0555);
+    do_mount("devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755", 0755);
+
+    /* Without a console the kernel gave us no fds 0-2. */
+    if (fcntl(2, F_GETFD) < 0) {
+        fd = open("/dev/console", O_RDWR | O_NOCTTY);
+        if (fd < 0) {
+            fd = open("/dev/null", O_RDWR);
+            if (fd < 0)
+                power_off();
+        }
+        while (fd < 2) {
+            fd = dup(fd);
+            if (fd < 0)
+                power_off();
+        }
+    }
+
+    do_mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
+             "ptmxmode=0666,mode=0620", 0755);
+    do_mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV,
+             "mode=1777", 01777);
+    do_mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777",
+             01777);
+    make_symlink("/proc/self/fd", "/dev/fd");
+    make_symlink("/proc/self/fd/0", "/dev/stdin");
+    make_symlink("/proc/self/fd/1", "/dev/stdout");
+    make_symlink("/proc/self/fd/2", "/dev/stderr");
+    if (sethostname("guest", 5) < 0)
+        fatal("sethostname: %s", strerror(errno));
+    /*
+     * A cpio made with "find ." has an entry for "." and the kernel applies
+     * its owner and mode to the existing directory: an overlay archived as
+     * uid 1000 would hand / and /home to the user.  Put them back.
+     */
+    fix_owner("/", 0, 0755);
+    fix_owner("/home", 0, 0755);
+    /* The home of uid 1000 is its own, whatever the cpio said. */
+    if (lstat("/home/user", &st) == 0 && S_ISDIR(st.st_mode)
+        && (st.st_uid != 1000 || st.st_gid != 1000)
+        && chown("/home/user", 1000, 1000) < 0)
+        fatal("chown /home/user: %s", strerror(errno));
+}
+
+/* Reads a whole (small) file; returns NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *lenp)
+{
+    int fd;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    ssize_t n;
+    int saved;
+
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    for (;;) {
+        if (len + 1 >= cap) {
+            char *nb;
+
+            if (cap >= SCRIPT_MAX) {
+                free(buf);
+                if (close(fd) < 0)
+                    console_printf("guest-init: close: %s\n", strerror(errno));
+                errno = EFBIG;
+                return NULL;
+            }
+            cap = cap ? cap * 2 : 8192;
+            nb = realloc(buf, cap);
+            if (nb == NULL) {
+                free(buf);
+                if (close(fd) < 0)
+                    console_printf("guest-init: close: %s\n", strerror(errno));
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = nb;
+        }
+        n = read(fd, buf + len, cap - len - 1);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            saved = errno;
+            free(buf);
+            if (close(fd) < 0)
+                console_printf("guest-init: close: %s\n", strerror(errno));
+            errno = saved;
+            return NULL;
+        }
+        if (n == 0)
+            break;
+        len += (size_t)n;
+    }
+    if (close(fd) < 0)
+        console_printf("guest-init: close %s: %s\n", path, strerror(errno));
+    buf[len] = '\0';
+    if (lenp)
+        *lenp = len;
+    return buf;
+}
+
+/* The value of kernel argument NAME=VALUE (copied into val), or 0. */
+static int cmdline_arg(const char *name, char *val, size_t size)
+{
+    char *cmd, *p, *end;
+    size_t nlen = strlen(name), vlen;
+
+    cmd = read_file("/proc/cmdline", NULL);
+    if (cmd == NULL)
+        fatal("read /proc/cmdline: %s", strerror(errno));
+    p = cmd;
+    for (;;) {
+        while (*p == ' ' || *p == '\n' || *p == '\t')
+            p++;
+        if (*p == '\0')
+            break;
+        end = p;
+        while (*end != '\0' && *end != ' ' && *end != '\n' && *end != '\t')
+            end++;
+        if ((size_t)(end - p) > nlen && strncmp(p, name, nlen) == 0
+            && p[nlen] == '=') {
+            vlen = (size_t)(end - p) - nlen - 1;
+            if (vlen >= size)
+                vlen = size - 1;
+            memcpy(val, p + nlen + 1, vlen);
+            val[vlen] = '\0';
+            free(cmd);
+            return 1;
+        }
+        p = end;
+    }
+    free(cmd);
+    return 0;
+}
+
+static void open_results(void)
+{
+    char name[64], path[80];
+    struct termios t;
+    int fd, flags;
+
+    if (!cmdline_arg("sp.out", name, sizeof name) || strcmp(name, "console") == 0) {
+        out_fd = 2;
+        out_kind = OUT_CONSOLE;
+        return;
+    }
+    if (strcmp(name, "debugcon") == 0) {
+        /* QEMU -device isa-debugcon,iobase=0xe9: reads back 0xe9 */
+        if (ioperm(DEBUGCON_PORT, 1, 1) < 0)
+            fatal("ioperm %#x: %s", DEBUGCON_PORT, strerror(errno));
+        if (inb(DEBUGCON_PORT) != DEBUGCON_PORT)
+            fatal("sp.out=debugcon: no debug console at port %#x", DEBUGCON_PORT);
+        out_kind = OUT_DEBUGCON;
+        return;
+    }
+    if (strchr(name, '/') != NULL)
+        fatal("sp.out=%s: not a device name", name);
+    snprintf(path, sizeof path, "/dev/%s", name);
+    fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        fatal("open %s: %s", path, strerror(errno));
+    if (tcgetattr(fd, &t) < 0)
+        fatal("tcgetattr %s: %s", path, strerror(errno));
+    cfmakeraw(&t);
+    t.c_cflag |= CLOCAL | CREAD;
+    t.c_cflag &= ~(tcflag_t)(CRTSCTS | HUPCL);
+    if (cfsetspeed(&t, B115200) < 0)
+        fatal("cfsetspeed %s: %s", path, strerror(errno));
+    if (tcsetattr(fd, TCSANOW, &t) < 0)
+        fatal("tcsetattr %s: %s", path, strerror(errno));
+    flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
+        fatal("fcntl %s: %s", path, strerror(errno));
+    out_fd = fd;
+    out_kind = OUT_TTY;
+}
+
+static int parse_uint(const char *s, unsigned *v)
+{
+    unsigned long n;
+    char *end;
+
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    n = strtoul(s, &end, 10);
+    if (errno != 0 || *end != '\0' || n > UINT_MAX / 2)
+        return -1;
+    *v = (unsigned)n;
+    return 0;
+}
+
+/* Parses the script into cmds; returns the count. */
+static size_t parse_script(char *text, struct command **cmdsp)
+{
+    struct command *cmds = NULL;
+    size_t ncmds = 0, cap = 0, lineno = 0;
+    char *line = text, *next, *fields[6], *p;
+    int nf;
+
+    while (*line != '\0') {
+        next = strchr(line, '\n');
+        if (next != NULL)
+            *next++ = '\0';
+        else
+            next = line + strlen(line);
+        lineno++;
+        if (line[0] == '#' || line[strspn(line, " \t\r")] == '\0') {
+            line = next;
+            continue;
+        }
+        nf = 0;
+        p = line;
+        while (nf < 6) {
+            p += strspn(p, " \t\r");
+            if (*p == '\0')
+                break;
+            fields[nf++] = p;
+            p += strcspn(p, " \t\r");
+            if (*p != '\0')
+                *p++ = '\0';
+        }
+        if (nf != 5 || strcmp(fields[0], "cmd") != 0)
+            fatal("script line %zu: expected 'cmd ID UID TIMEOUT CWD'", lineno);
+        if (ncmds == cap) {
+            struct command *nc;
+
+            cap = cap ? cap * 2 : 16;
+            nc = realloc(cmds, cap * sizeof *cmds);
+            if (nc == NULL)
+                fatal("out of memory");
+            cmds = nc;
+        }
+        cmds[ncmds].id = fields[1];
+        if (parse_uint(fields[2], &cmds[ncmds].uid) < 0)
+            fatal("script line %zu: bad UID '%s'", lineno, fields[2]);
+        if (cmds[ncmds].uid != 0 && cmds[ncmds].uid != 1000)
+            fatal("script line %zu: UID %s is neither 0 nor 1000", lineno,
+                  fields[2]);
+        if (parse_uint(fields[3], &cmds[ncmds].timeout) < 0)
+            fatal("script line %zu: bad TIMEOUT '%s'", lineno, fields[3]);
+        if (fields[4][0] != '/')
+            fatal("script line %zu: CWD '%s' is not absolute", lineno,
+                  fields[4]);
+        cmds[ncmds].cwd = fields[4];
+        line = next;
+        lineno++;
+        if (*line == '\0')
+            fatal("script line %zu: command text missing", lineno);
+        next = strchr(line, '\n');
+        if (next != NULL)
+            *next++ = '\0';
+        else
+            next = line + strlen(line);
+        p = line + strlen(line);
+        if (p > line && p[-1] == '\r')
+            p[-1] = '\0';
+        cmds[ncmds].text = line;
+        ncmds++;
+        line = next;
+    }
+    *cmdsp = cmds;
+    return ncmds;
+}
+
+/* ---- the child side of a command ---------------------------------- */
+
+static void child_fail(int errfd, const char *what, const char *arg)
+    __attribute__((noreturn));
+
+static void child_fail(int errfd, const char *what, const char *arg)
+{
+    char buf[512];
+    int n;
+
+    n = snprintf(buf, sizeof buf, "%s%s%s: %s", what, arg ? " " : "",
+                 arg ? arg : "", strerror(errno));
+    if (n > 0) {
+        if ((size_t)n >= sizeof buf)
+            n = sizeof buf - 1;
+        write_all(errfd, buf, (size_t)n);
+    }
+    _exit(127);
+}
+
+/* mkdir -p, new directories owned by uid:gid */
+static int make_dirs(const char *path, uid_t uid, gid_t gid)
+{
+    char buf[PATH_MAX];
+    size_t i, len = strlen(path);
+
+    if (len >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, len + 1);
+    for (i = 1; i <= len; i++) {
+        if (buf[i] != '/' && buf[i] != '\0')
+            continue;
+        if (buf[i - 1] == '/')
+            continue;
+        buf[i] = '\0';
+        if (mkdir(buf, 0755) == 0) {
+            if (chown(buf, uid, gid) < 0)
+                return -1;
+        } else if (errno != EEXIST) {
+            return -1;
+        }
+        buf[i] = path[i];
+    }
+    return 0;
+}
+
+static void child_run(const struct command *c, int slave, int errfd)
+    __attribute__((noreturn));
+
+static void child_run(const struct command *c, int slave, int errfd)
+{
+    static char pwd[PATH_MAX + 8];
+    const char *home = c->uid == 0 ? "HOME=/root" : "HOME=/home/user";
+    const char *user = c->uid == 0 ? "USER=root" : "USER=user";
+    const char *logname = c->uid == 0 ? "LOGNAME=root" : "LOGNAME=user";
+    char *env[13];
+    char *argv[4];
+    uid_t uid = c->uid;
+    gid_t gid = c->uid;
+    sigset_t all;
+    struct sigaction sa;
+    int fd, sig;
+
+    /* Undo what init set up for itself. */
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    for (sig = 1; sig < NSIG; sig++)
+        sigaction(sig, &sa, NULL);      /* fails harmlessly for KILL/STOP */
+    if (sigemptyset(&all) < 0 || sigprocmask(SIG_SETMASK, &all, NULL) < 0)
+        child_fail(errfd, "sigprocmask", NULL);
+    /* The results port is init's alone. */
+    if (out_kind == OUT_DEBUGCON && ioperm(DEBUGCON_PORT, 1, 0) < 0)
+        child_fail(errfd, "ioperm", NULL);
+
+    if (setsid() < 0)
+        child_fail(errfd, "setsid", NULL);
+    if (ioctl(slave, TIOCSCTTY, 0) < 0)
+        child_fail(errfd, "TIOCSCTTY", NULL);
+    fd = open("/dev/null", O_RDONLY);
+    if (fd < 0)
+        child_fail(errfd, "open", "/dev/null");
+    if (dup2(fd, 0) < 0 || dup2(slave, 1) < 0 || dup2(slave, 2) < 0)
+        child_fail(errfd, "dup2", NULL);
+    if (fd > 2 && close(fd) < 0)
+        child_fail(errfd, "close", NULL);
+    if (fchown(1, uid, gid) < 0 || fchmod(1, 0620) < 0)
+        child_fail(errfd, "chown terminal", NULL);
+    if (slave > 2 && close(slave) < 0)
+        child_fail(errfd, "close", NULL);
+
+    if (make_dirs(c->cwd, uid, gid) < 0)
+        child_fail(errfd, "mkdir", c->cwd);
+    if (setgroups(1, &gid) < 0)
+        child_fail(errfd, "setgroups", NULL);
+    if (setgid(gid) < 0)
+        child_fail(errfd, "setgid", NULL);
+    if (setuid(uid) < 0)
+        child_fail(errfd, "setuid", NULL);
+    if (chdir(c->cwd) < 0)
+        child_fail(errfd, "chdir", c->cwd);
+    umask(022);
+
+    snprintf(pwd, sizeof pwd, "PWD=%s", c->cwd);
+    env[0] = "PATH=/usr/local/bin:/usr/bin:/bin";
+    env[1] = (char *)home;
+    env[2] = (char *)user;
+    env[3] = (char *)logname;
+    env[4] = "SHELL=/bin/sh";
+    env[5] = "TERM=dumb";
+    env[6] = "TZ=UTC";
+    env[7] = "LANG=C";
+    env[8] = "LC_ALL=C";
+    env[9] = pwd;
+    env[10] = NULL;
+    argv[0] = "sh";
+    argv[1] = "-c";
+    argv[2] = c->text;
+    argv[3] = NULL;
+    execve("/bin/sh", argv, env);
+    child_fail(errfd, "exec", "/bin/sh");
+}
+
+/* ---- the parent side ---------------------------------------------- */
+
+static void flush_lines(struct linebuf *lb, int final)
+{
+    char *p = lb->buf, *end = lb->buf + lb->len, *nl;
+    size_t rest;
+
+    while (p < end) {
+        nl = memchr(p, '\n', (size_t)(end - p));
+        if (nl == NULL)
+            break;
+        out_record("| ", p, (size_t)(nl - p));
+        p = nl + 1;
+    }
+    rest = (size_t)(end - p);
+    if (rest > 0 && (final || rest >= LINE_MAX_OUT)) {
+        out_record("| ", p, rest);
+        if (final)
+            out_record("SP-NOEOL", "", 0);
+        p = end;
+        rest = 0;
+    }
+    if (p != lb->buf && rest > 0)
+        memmove(lb->buf, p, rest);
+    lb->len = rest;
+}
+
+/* Appends output, dropping CRs. */
+static void add_output(struct linebuf *lb, const char *data, size_t n)
+{
+    size_t i;
+
+    if (lb->len + n > lb->cap) {
+        size_t cap = lb->cap ? lb->cap : 8192;
+        char *nb;
+
+        while (cap < lb->len + n)
+            cap *= 2;
+        nb = realloc(lb->buf, cap);
+        if (nb == NULL)
+            fatal("out of memory");
+        lb->buf = nb;
+        lb->cap = cap;
+    }
+    for (i = 0; i < n; i++)
+        if (data[i] != '\r')
+            lb->buf[lb->len++] = data[i];
+    flush_lines(lb, 0);
+}
+
+static void kill_all(void)
+{
+    /* As PID 1, kill(-1) reaches every process but this one. */
+    if (kill(-1, SIGKILL) < 0 && errno != ESRCH)
+        console_printf("guest-init: kill -1: %s\n", strerror(errno));
+}
+
+/*
+ * Waits (at most ms) until init has no child left, reaping them: the next
+ * command starts alone.
+ */
+static void reap_all(int sigfd, long long ms)
+{
+    struct signalfd_siginfo si;
+    struct pollfd pfd;
+    long long deadline = now_ms() + ms, left;
+    pid_t w;
+    int st;
+    ssize_t n;
+
+    for (;;) {
+        w = waitpid(-1, &st, WNOHANG);
+        if (w > 0)
+            continue;
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return;     /* ECHILD: none left */
+        left = deadline - now_ms();
+        if (left <= 0) {
+            console_printf("guest-init: processes did not go away\n");
+            return;
+        }
+        pfd.fd = sigfd;
+        pfd.events = POLLIN;
+        if (poll(&pfd, 1, (int)left) < 0 && errno != EINTR)
+            fatal("poll: %s", strerror(errno));
+        n = read(sigfd, &si, sizeof si);
+        if (n < 0 && errno != EAGAIN && errno != EINTR)
+            fatal("read signalfd: %s", strerror(errno));
+    }
+}
+
+static void run_command(const struct command *c, int sigfd)
+{
+    static struct linebuf lb;
+    char name[128], errbuf[512], buf[8192];
+    struct termios t;
+    struct winsize ws;
+    struct pollfd pfd[2];
+    struct signalfd_siginfo si;
+    int master, slave, errpipe[2];
+    int child_done = 0, master_done = 0, timed_out = 0, killed = 0;
+    int status = 0, wst, npfd;
+    long long deadline, grace = -1, drain = -1, limit, now, wait_ms;
+    pid_t pid, w;
+    ssize_t n;
+    size_t errlen = 0;
+
+    lb.len = 0;
+    out_printf("SP-BEGIN %s", c->id);
+
+    master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) {
+        out_printf("SP-END %s error posix_openpt: %s", c->id, strerror(errno));
+        return;
+    }
+    if (grantpt(master) < 0 || unlockpt(master) < 0
+        || ptsname_r(master, name, sizeof name) != 0) {
+        out_printf("SP-END %s error pty: %s", c->id, strerror(errno));
+        if (close(master) < 0)
+            console_printf("guest-init: close: %s\n", strerror(errno));
+        return;
+    }
+    slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (slave < 0) {
+        out_printf("SP-END %s error open %s: %s", c->id, name, strerror(errno));
+        if (close(master) < 0)
+            console_printf("guest-init: close: %s\n", strerror(errno));
+        return;
+    }
+    if (tcgetattr(slave, &t) == 0) {
+        t.c_lflag &= ~(tcflag_t)(ECHO | ECHOE | ECHOK | ECHONL);
+        if (tcsetattr(slave, TCSANOW, &t) < 0)
+            console_printf("guest-init: tcsetattr: %s\n", strerror(errno));
+    } else {
+        console_printf("guest-init: tcgetattr: %s\n", strerror(errno));
+    }
+    memset(&ws, 0, sizeof ws);
+    ws.ws_row = 24;
+    ws.ws_col = 80;
+    if (ioctl(slave, TIOCSWINSZ, &ws) < 0)
+        console_printf("guest-init: TIOCSWINSZ: %s\n", strerror(errno));
+    if (pipe2(errpipe, O_CLOEXEC) < 0) {
+        out_printf("SP-END %s error pipe: %s", c->id, strerror(errno));
+        if (close(slave) < 0 || close(master) < 0)
+            console_printf("guest-init: close: %s\n", strerror(errno));
+        return;
+    }
+
+    pid = fork();
+    if (pid < 0) {
+        out_printf("SP-END %s error fork: %s", c->id, strerror(errno));
+        if (close(slave) < 0 || close(master) < 0
+            || close(errpipe[0]) < 0 || close(errpipe[1]) < 0)
+            console_printf("guest-init: close: %s\n", strerror(errno));
+        return;
+    }
+    if (pid == 0)
+        child_run(c, slave, errpipe[1]);
+
+    if (close(slave) < 0 || close(errpipe[1]) < 0)
+        console_printf("guest-init: close: %s\n", strerror(errno));
+    /* The child writes here only if it fails before exec. */
+    for (;;) {
+        n = read(errpipe[0], errbuf + errlen, sizeof errbuf - 1 - errlen);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        errlen += (size_t)n;
+        if (errlen >= sizeof errbuf - 1)
+            break;
+    }
+    errbuf[errlen] = '\0';
+    if (close(errpipe[0]) < 0)
+        console_printf("guest-init: close: %s\n", strerror(errno));
+
+    deadline = c->timeout > 0 ? now_ms() + (long long)c->timeout * 1000 : -1;
+    while (!(child_done && master_done)) {
+        now = now_ms();
+        if (!killed && deadline >= 0 && now >= deadline) {
+            timed_out = 1;
+            killed = 1;
+            if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
+                console_printf("guest-init: kill: %s\n", strerror(errno));
+            kill_all();
+            drain = now + DRAIN_MS;
+        }
+        if (!killed && grace >= 0 && now >= grace) {
+            /* The shell is gone but something still holds the terminal. */
+            killed = 1;
+            kill_all();
+            drain = now + DRAIN_MS;
+        }
+        if (drain >= 0 && now >= drain) {
+            console_printf("guest-init: %s: processes did not go away\n", c->id);
+            break;
+        }
+        limit = -1;
+        if (!killed && deadline >= 0)
+            limit = deadline;
+        if (!killed && grace >= 0 && (limit < 0 || grace < limit))
+            limit = grace;
+        if (drain >= 0)
+            limit = drain;
+        npfd = 0;
+        pfd[npfd].fd = sigfd;
+        pfd[npfd].events = POLLIN;
+        npfd++;
+        if (!master_done) {
+            pfd[npfd].fd = master;
+            pfd[npfd].events = POLLIN;
+            npfd++;
+        }
+        out_flush();
+        wait_ms = limit < 0 ? -1 : limit - now + 1;
+        if (wait_ms < 0 || wait_ms > 60000)
+            wait_ms = 60000;
+        if (poll(pfd, (nfds_t)npfd, (int)wait_ms) < 0) {
+            if (errno == EINTR)
+                continue;
+            fatal("poll: %s", strerror(errno));
+        }
+        if (npfd > 1 && pfd[1].revents != 0) {
+            n = read(master, buf, sizeof buf);
+            if (n > 0) {
+                add_output(&lb, buf, (size_t)n);
+            } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+                /* EIO: every holder of the slave side has closed it */
+                master_done = 1;
+            }
+        }
+        if (pfd[0].revents & POLLIN) {
+            n = read(sigfd, &si, sizeof si);
+            if (n < 0 && errno != EINTR && errno != EAGAIN)
+                fatal("read signalfd: %s", strerror(errno));
+        }
+        /* Reap everything: orphans are ours too. */
+        for (;;) {
+            w = waitpid(-1, &wst, WNOHANG);
+            if (w <= 0)
+                break;
+            if (w == pid) {
+                child_done = 1;
+                status = wst;
+                if (!master_done && !killed)
+                    grace = now_ms() + GRACE_MS;
+            }
+        }
+    }
+    if (!master_done) {
+        /* drain what is buffered without blocking */
+        int fl = fcntl(master, F_GETFL);
+
+        if (fl >= 0 && fcntl(master, F_SETFL, fl | O_NONBLOCK) == 0) {
+            while ((n = read(master, buf, sizeof buf)) > 0)
+                add_output(&lb, buf, (size_t)n);
+        }
+    }
+    if (close(master) < 0)
+        console_printf("guest-init: close: %s\n", strerror(errno));
+    flush_lines(&lb, 1);
+    kill_all();
+    reap_all(sigfd, DRAIN_MS);
+
+    if (errlen > 0)
+        out_printf("SP-END %s error %s", c->id, errbuf);
+    else if (timed_out)
+        out_printf("SP-END %s timeout", c->id);
+    else if (!child_done)
+        out_printf("SP-END %s error lost track of the command", c->id);
+    else if (WIFEXITED(status))
+        out_printf("SP-END %s exit %d", c->id, WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        out_printf("SP-END %s signal %d", c->id, WTERMSIG(status));
+    else
+        out_printf("SP-END %s error wait status %#x", c->id, status);
+}
+
+int main(void)
+{
+    struct utsname u;
+    struct command *cmds;
+    sigset_t set;
+    size_t ncmds, i;
+    char *script;
+    int sigfd;
+
+    if (getpid() != 1) {
+        /* Never power off or remount anything on a host. */
+        console_printf("guest-init: not PID 1: this is a guest's init\n");
+        return 1;
+    }
+    setup_system();
+    open_results();
+    if (uname(&u) < 0)
+        fatal("uname: %s", strerror(errno));
+    out_printf("SP-READY %s", u.release);
+    out_flush();
+
+    if (sigemptyset(&set) < 0 || sigaddset(&set, SIGCHLD) < 0
+        || sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+        fatal("sigprocmask: %s", strerror(errno));
+    sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+    if (sigfd < 0)
+        fatal("signalfd: %s", strerror(errno));
+
+    script = read_file(SCRIPT_PATH, NULL);
+    if (script == NULL)
+        fatal("read %s: %s", SCRIPT_PATH, strerror(errno));
+    ncmds = parse_script(script, &cmds);
+    for (i = 0; i < ncmds; i++)
+        run_command(&cmds[i], sigfd);
+    out_printf("SP-DONE");
+    power_off();
+}

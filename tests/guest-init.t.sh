@@ -1,0 +1,95 @@
+#!/bin/sh
+# tests/guest-init.t.sh: ci/guest-init.c and ci/guest-boot on a real guest.
+# Needs a built guest: GDIR=/path/to/guest (vmlinux, base.cpio, info) as made
+# by ci/guest-build; without it, the bookworm guest is built (or taken from
+# the cache) with ci/guest-build.  Boots it twice:
+#   1. a script exercising the protocol: stdout and stderr interleaved, a
+#      per-command timeout followed by a command that still runs, SIGSEGV,
+#      uid 1000 and its directory, an exit status;
+#   2. a hanging command under SP_GUEST_TIMEOUT=5: guest-boot must give up.
+# Prints "ok N - ..." / "not ok N - ...".
+# shellcheck disable=SC2016 # the scripts are the guest's to expand
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+if [ -z "${GDIR:-}" ]; then
+	if ! GDIR=$(ci/guest-build bookworm 2>"$SCRATCH/build.log"); then
+		T=$((T + 1)); echo "not ok $T - a guest to boot (ci/guest-build bookworm)"
+		sed "s/^/# /" "$SCRATCH/build.log"; exit 1
+	fi
+fi
+
+gname=$(sed -n 's/^name=//p' "$GDIR/info" 2>/dev/null | head -n 1)
+[ -n "$gname" ] || gname=$(basename "$GDIR")
+
+# overlay NAME: a cpio holding sp/script from stdin
+overlay() {
+	mkdir -p "$SCRATCH/$1/sp" && cat >"$SCRATCH/$1/sp/script" &&
+		(cd "$SCRATCH/$1" && find . | cpio -o -H newc -R 0:0 --quiet) >"$SCRATCH/$1.cpio"
+}
+
+# block ID: the records of one command, SP-BEGIN to SP-END
+block() {
+	awk -v id="$1" '$0 == "SP-BEGIN " id { on = 1 } on { print } on && index($0, "SP-END " id " ") == 1 { exit }' \
+		"$SCRATCH/out1/results"
+}
+
+# same ID EXPECTED: the command's records are exactly EXPECTED
+same() {
+	block "$1" >"$SCRATCH/got"
+	printf '%s\n' "$2" >"$SCRATCH/want"
+	diff -u "$SCRATCH/want" "$SCRATCH/got"
+}
+
+overlay one <<'EOF'
+# tests/guest-init.t.sh
+cmd inter 0 10 /
+for i in 1 2 3; do echo out$i; echo err$i >&2; done
+cmd hang 0 2 /
+sleep 100
+cmd after 0 10 /
+echo still running
+cmd segv 0 10 /
+echo before; kill -SEGV $$; echo after
+cmd user 1000 10 /home/user/t
+id -u; pwd
+cmd exit3 0 10 /tmp
+exit 3
+EOF
+
+check "guest-boot runs a script" "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/out1"
+check "interleaved stdout and stderr keep their order" same inter 'SP-BEGIN inter
+| out1
+| err1
+| out2
+| err2
+| out3
+| err3
+SP-END inter exit 0'
+check "a hanging command times out alone" same hang 'SP-BEGIN hang
+SP-END hang timeout'
+check "the next command still runs" same after 'SP-BEGIN after
+| still running
+SP-END after exit 0'
+check "SIGSEGV is reported as signal 11" same segv 'SP-BEGIN segv
+| before
+SP-END segv signal 11'
+check "uid 1000 runs in its directory" same user 'SP-BEGIN user
+| 1000
+| /home/user/t
+SP-END user exit 0'
+check "exit 3 is reported" same exit3 'SP-BEGIN exit3
+SP-END exit3 exit 3'
+check "the guest ends with SP-DONE" sh -c '
+	head -n 1 "$1" | grep -q "^SP-READY " && tail -n 1 "$1" | grep -qx SP-DONE || { cat "$1"; exit 1; }
+' sh "$SCRATCH/out1/results"
+
+overlay two <<'EOF'
+cmd hang 0 100 /
+sleep 1000
+EOF
+
+fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
+	"^guest-boot: $gname: timed out after 5 s \\(last record: " \
+	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
+check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
