@@ -1,0 +1,60 @@
+# seccomp-pages — the Makefile only wires the stages in ci/ together:
+#   page → extract → compile per guest sysroot → guest image → boot and run
+#   sessions → compare with the page → report.
+
+prefix      = /usr/local
+datarootdir = $(prefix)/share
+mandir      = $(datarootdir)/man
+DESTDIR     =
+
+ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3))
+# make check-examples PAGES='man3/*.3' GUESTS='musl x32'
+PAGES      = $(ALL_PAGES)
+GUESTS     =
+
+.PHONY: all examples compile lint check check-examples install uninstall \
+	update-guests bench packages clean
+
+all: examples compile
+
+packages:
+	@ci/ensure-packages
+
+# Extract every SRC block; stale files go; a malformed page changes nothing.
+examples: packages
+	@ci/extract-examples examples $(ALL_PAGES)
+
+# Compile every example on the host (compile only: never run here).
+compile: examples
+	@ci/compile-examples -a build/host examples
+
+lint: packages
+	@ci/lint-pages $(ALL_PAGES)
+
+check-examples: examples
+	@ci/check-examples -g "$(GUESTS)" $(PAGES)
+
+# Everything: examples in sync, lint, host compile, the harness's own tests
+# and the sessions on every guest; the last line counts them all.
+check: packages
+	@GUESTS="$(GUESTS)" tests/run
+
+update-guests: packages
+	@ci/guest-lock-update
+
+bench: examples
+	@ci/bench
+
+install:
+	@for p in $(ALL_PAGES); do \
+		d='$(DESTDIR)$(mandir)'/man$${p##*.}; \
+		install -d "$$d" && install -m 644 "$$p" "$$d/" || exit 1; \
+	done
+
+uninstall:
+	@for p in $(ALL_PAGES); do \
+		rm -f '$(DESTDIR)$(mandir)'/man$${p##*.}/$${p##*/}; \
+	done
+
+clean:
+	rm -rf build patches

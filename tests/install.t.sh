@@ -1,0 +1,14 @@
+#!/bin/sh
+# make install / uninstall: prefix, mandir and DESTDIR are honoured, and man
+# finds this project's page.
+. "$(dirname "$0")/lib.sh"
+d=$SCRATCH/dest
+check "make install DESTDIR=D puts the pages under D/usr/local/share/man" \
+	sh -c "make -s install DESTDIR='$d' && [ -f '$d/usr/local/share/man/man2/seccomp.2' ]"
+check "man -M D/usr/local/share/man 2 seccomp shows this project's page" \
+	sh -c "MANPAGER=cat MANWIDTH=80 man -M '$d/usr/local/share/man' 2 seccomp 2>/dev/null | grep -q 'seccomp-pages'"
+check "make uninstall DESTDIR=D removes every installed page" \
+	sh -c "make -s uninstall DESTDIR='$d' && [ -z \"\$(find '$d' -type f)\" ]"
+check "prefix and mandir are honoured" \
+	sh -c "make -s install DESTDIR='$d' prefix=/opt/sp && [ -f '$d/opt/sp/share/man/man2/seccomp.2' ] &&
+	       make -s install DESTDIR='$d' mandir=/m && [ -f '$d/m/man2/seccomp.2' ]"
