@@ -13,7 +13,7 @@ PAGES      = $(ALL_PAGES)
 GUESTS     =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean
+	update-guests bench packages clean patches check-patches
 
 all: examples compile
 
@@ -38,6 +38,15 @@ check-examples: examples
 # and the sessions on every guest; the last line counts them all.
 check: packages
 	@GUESTS="$(GUESTS)" tests/run
+
+# A patch series for upstream man-pages, against UPSTREAM=DIR or Debian's
+# newest reachable manpages source.
+UPSTREAM   =
+patches:
+	@ci/patches/make-patches $(UPSTREAM)
+
+check-patches:
+	@ci/patches/check-patches $(UPSTREAM)
 
 update-guests: packages
 	@ci/guest-lock-update
