@@ -13,7 +13,7 @@ PAGES      = $(ALL_PAGES)
 GUESTS     =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean patches check-patches
+	update-guests bench packages clean patches check-patches census census-data update-census
 
 all: examples compile
 
@@ -47,6 +47,19 @@ patches:
 
 check-patches:
 	@ci/patches/check-patches $(UPSTREAM)
+
+# The census: every guest boot runs ci/census/probe.c; with no pages, that is
+# all it runs.  update-census is the only way the table in seccomp(2) changes.
+census-data: packages
+	@mkdir -p build
+	@ci/check-examples -w build/census > build/census.log 2>&1 || { tail -n 20 build/census.log; exit 1; }
+
+census: census-data
+	@ci/census/table text build/census/guests
+
+update-census: census-data
+	@ci/census/table roff build/census/guests > build/census/block.roff
+	@ci/census/page update man2/seccomp.2 build/census/block.roff
 
 update-guests: packages
 	@ci/guest-lock-update

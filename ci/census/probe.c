@@ -1,0 +1,1455 @@
+/*
+ * probe.c - census-probe: which system calls one call of a C library
+ * function makes, measured inside a guest.
+ *
+ * For each function the probe forks a child.  The child prepares what the
+ * function needs (files, descriptors, a directory stream), then installs a
+ * seccomp filter that answers every system call with SECCOMP_RET_USER_NOTIF,
+ * except one: the sendmsg(2) on descriptor CHANNEL_FD by which it hands the
+ * filter's listener to the parent.  It then makes a start marker, calls the
+ * function once, and makes an end marker (markers: census.h).  The parent
+ * receives every notification, lets the call go on unchanged
+ * (SECCOMP_USER_NOTIF_FLAG_CONTINUE, Linux 5.5) and records the system calls
+ * the child made between the markers.  Threads and processes the function
+ * creates inherit the filter; the parent records theirs separately, until
+ * they reach the probe's code (a marker) or run another program (execve).
+ *
+ * Two functions are measured in a new program instead: getrandom(2) and
+ * arc4random(3) set up per-process state on their first call, which a
+ * forked child inherits, so census-start (start.c) calls them between the
+ * markers.  The record "startup" is what census-start itself makes
+ * between execve(2) and main.
+ *
+ * A second pass runs each function whose C library may fall back on ENOSYS
+ * under a plain filter that answers the newer system call with ENOSYS, then
+ * with EPERM, and reports what the caller got.
+ *
+ * Output, one record per line:
+ *     H census=1 abi=ABI libc=LIBC libc_version=V kernel=RELEASE
+ *       clocksource=NAME vdso=yes|no
+ *     F FUNCTION [SYSCALL...]        made by the caller, in order of first
+ *                                    use, each once
+ *     F FUNCTION/thread [SYSCALL...] made by the thread it created
+ *     F FUNCTION/child [SYSCALL...]  made by the process it created, up to
+ *                                    and including execve
+ *     R FUNCTION deny=SYSCALL filter=enosys|eperm
+ *       result=works|fails|errno NAME|abort|signal N
+ *     O FUNCTION errno NAME|fails    the call itself failed (an outcome,
+ *                                    not an error of the probe)
+ *     E FUNCTION message             the measurement failed
+ *     T ms=N                         time the probe took
+ * System call names are those of the caller's ABI (x86_64, i386, x32); a
+ * call of another ABI is written ABI:NAME, an unknown number nrN.
+ * Exit status: 0 if every measurement worked.
+ *
+ * Run it only inside a guest: it installs seccomp filters on its children.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#ifdef __GLIBC__
+#include <gnu/libc-version.h>
+#endif
+
+#include "census.h"
+
+struct sc_name {
+    long nr;
+    const char *name;
+};
+
+#include "census-syscalls.h"    /* sc_x86_64, sc_i386, sc_x32 */
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__x86_64__) && defined(__ILP32__)
+#define SELF_ABI "x32"
+#define SELF_ARCH AUDIT_ARCH_X86_64
+#define SELF_TABLE sc_x32
+#elif defined(__x86_64__)
+#define SELF_ABI "x86_64"
+#define SELF_ARCH AUDIT_ARCH_X86_64
+#define SELF_TABLE sc_x86_64
+#elif defined(__i386__)
+#define SELF_ABI "i386"
+#define SELF_ARCH AUDIT_ARCH_I386
+#define SELF_TABLE sc_i386
+#else
+#error "census-probe knows the x86_64, i386 and x32 ABIs only"
+#endif
+
+#define CHANNEL_FD 1000         /* the child's end of the socket pair */
+#define MAX_CALLS 256           /* distinct system calls per record */
+#define MAX_TASKS 64            /* tasks one function may create */
+#define POLL_MS 10000           /* a function that stays silent this long
+                                   has hung */
+
+/* ---- system call names ------------------------------------------ */
+
+static long nr_getppid, nr_sendmsg, nr_execve, nr_execveat, nr_seccomp,
+            nr_pidfd_open;
+
+static long sc_number(const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(SELF_TABLE); i++)
+        if (strcmp(SELF_TABLE[i].name, name) == 0)
+            return SELF_TABLE[i].nr;
+    return -1;
+}
+
+/* The name of system call NR of ARCH, as the guest's headers spell it. */
+static void sc_name(unsigned arch, long nr, char *buf, size_t size)
+{
+    const struct sc_name *t;
+    const char *abi;
+    size_t i, n;
+    int len;
+
+    if (arch == AUDIT_ARCH_I386) {
+        t = sc_i386;
+        n = ARRAY_LEN(sc_i386);
+        abi = "i386";
+    } else if (arch == AUDIT_ARCH_X86_64 && (nr & CENSUS_X32_BIT)) {
+        t = sc_x32;
+        n = ARRAY_LEN(sc_x32);
+        abi = "x32";
+    } else if (arch == AUDIT_ARCH_X86_64) {
+        t = sc_x86_64;
+        n = ARRAY_LEN(sc_x86_64);
+        abi = "x86_64";
+    } else {
+        len = snprintf(buf, size, "arch%#x:nr%ld", arch, nr);
+        if (len < 0 || (size_t)len >= size)
+            buf[0] = '\0';
+        return;
+    }
+    for (i = 0; i < n; i++)
+        if (t[i].nr == nr)
+            break;
+    if (strcmp(abi, SELF_ABI) == 0)
+        len = i < n ? snprintf(buf, size, "%s", t[i].name)
+                    : snprintf(buf, size, "nr%ld", nr);
+    else
+        len = i < n ? snprintf(buf, size, "%s:%s", abi, t[i].name)
+                    : snprintf(buf, size, "%s:nr%ld", abi, nr);
+    if (len < 0 || (size_t)len >= size)
+        buf[0] = '\0';
+}
+
+static const struct {
+    int value;
+    const char *name;
+} errno_names[] = {
+    { EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { ESRCH, "ESRCH" },
+    { EINTR, "EINTR" }, { EIO, "EIO" }, { E2BIG, "E2BIG" },
+    { ENOEXEC, "ENOEXEC" }, { EBADF, "EBADF" }, { ECHILD, "ECHILD" },
+    { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" }, { EACCES, "EACCES" },
+    { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { EEXIST, "EEXIST" },
+    { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" }, { EINVAL, "EINVAL" },
+    { EMFILE, "EMFILE" }, { ENOSPC, "ENOSPC" }, { EROFS, "EROFS" },
+    { ENAMETOOLONG, "ENAMETOOLONG" }, { ENOSYS, "ENOSYS" },
+    { ELOOP, "ELOOP" }, { EOPNOTSUPP, "EOPNOTSUPP" },
+    { EAFNOSUPPORT, "EAFNOSUPPORT" }, { ECONNREFUSED, "ECONNREFUSED" },
+};
+
+static void errno_name(int e, char *buf, size_t size)
+{
+    size_t i;
+    int len;
+
+    for (i = 0; i < ARRAY_LEN(errno_names); i++)
+        if (errno_names[i].value == e)
+            break;
+    if (i < ARRAY_LEN(errno_names))
+        len = snprintf(buf, size, "%s", errno_names[i].name);
+    else
+        len = snprintf(buf, size, "%d", e);
+    if (len < 0 || (size_t)len >= size)
+        buf[0] = '\0';
+}
+
+/* ---- output ----------------------------------------------------- */
+
+static int failures;
+
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void out(const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vprintf(fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        exit(EXIT_FAILURE);
+}
+
+static void flush_out(void)
+{
+    if (fflush(stdout) == EOF)
+        exit(EXIT_FAILURE);
+}
+
+/* For a child: one E record, written straight to descriptor 1 (the
+ * parent flushed its buffer before forking). */
+static void child_error(const char *name, const char *what, int e)
+{
+    char buf[512];
+    int len;
+
+    len = snprintf(buf, sizeof buf, "E %s %s: %s\n", name, what,
+                   e > 0 ? strerror(e) : "failed");
+    if (len > 0 && (size_t)len < sizeof buf && write(1, buf, (size_t)len) < 0)
+        _exit(EXIT_FAILURE);
+}
+
+/* ---- markers ---------------------------------------------------- */
+
+static void mark(int code)
+{
+    if (syscall(nr_getppid, CENSUS_MAGIC, (long)code) < 0)
+        _exit(EXIT_FAILURE);
+}
+
+static int is_mark(const struct seccomp_data *d, int code)
+{
+    return (long)d->nr == nr_getppid && d->arch == SELF_ARCH
+           && (unsigned)d->args[0] == (unsigned)CENSUS_MAGIC
+           && (unsigned)d->args[1] == (unsigned)code;
+}
+
+/* ---- the functions ---------------------------------------------- */
+
+struct ctx {
+    int fd, fd2, ep;
+    int pfd[2];
+    DIR *dir;
+    FILE *fp;
+    pid_t pid;
+    pthread_t thread;
+    int thread_made;
+    const char *name;
+};
+
+static char helper[PATH_MAX];   /* census-start, beside the probe */
+
+/* 0, or an errno value; -1 if the call failed without one */
+static int err(int failed)
+{
+    if (!failed)
+        return 0;
+    return errno > 0 ? errno : -1;
+}
+
+static int make_file(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+    if (fd < 0)
+        return errno;
+    if (close(fd) < 0)
+        return errno;
+    return 0;
+}
+
+static int gone(const char *path)
+{
+    if (unlink(path) < 0 && errno != ENOENT)
+        return errno;
+    return 0;
+}
+
+static int fin_close_fd(struct ctx *c)
+{
+    return err(c->fd >= 0 && close(c->fd) < 0);
+}
+
+static int fin_close_pipe(struct ctx *c)
+{
+    return err(close(c->pfd[0]) < 0 || close(c->pfd[1]) < 0);
+}
+
+static int fin_wait(struct ctx *c)
+{
+    int st;
+
+    if (c->pid <= 0)
+        return 0;
+    if (waitpid(c->pid, &st, 0) < 0)
+        return errno;
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+static int set_open(struct ctx *c)
+{
+    c->fd = open("file", O_RDONLY);
+    return err(c->fd < 0);
+}
+
+static int set_pipe(struct ctx *c)
+{
+    return err(pipe(c->pfd) < 0);
+}
+
+static int run_startup(struct ctx *c)
+{
+    char *argv[] = { "census-start", NULL };
+
+    (void)c;
+    execve(helper, argv, environ);
+    return errno;
+}
+
+/* The function in a new program: census-start calls it between markers. */
+static int run_fresh(struct ctx *c)
+{
+    char *argv[] = { "census-start", NULL, NULL };
+
+    argv[1] = (char *)c->name;
+    execve(helper, argv, environ);
+    return errno;
+}
+
+static int run_open(struct ctx *c)
+{
+    c->fd = open("file", O_RDONLY);
+    return err(c->fd < 0);
+}
+
+static int run_fopen(struct ctx *c)
+{
+    c->fp = fopen("file", "r");
+    return err(c->fp == NULL);
+}
+
+static int fin_fopen(struct ctx *c)
+{
+    return err(c->fp != NULL && fclose(c->fp) == EOF);
+}
+
+static int set_creat(struct ctx *c)
+{
+    (void)c;
+    return gone("new");
+}
+
+static int run_creat(struct ctx *c)
+{
+    c->fd = creat("new", 0644);
+    return err(c->fd < 0);
+}
+
+static int run_opendir(struct ctx *c)
+{
+    c->dir = opendir("dir");
+    return err(c->dir == NULL);
+}
+
+static int fin_closedir(struct ctx *c)
+{
+    return err(c->dir != NULL && closedir(c->dir) < 0);
+}
+
+static int set_readdir(struct ctx *c)
+{
+    c->dir = opendir("dir");
+    return err(c->dir == NULL);
+}
+
+static int run_readdir(struct ctx *c)
+{
+    errno = 0;
+    return err(readdir(c->dir) == NULL);
+}
+
+static int run_stat(struct ctx *c)
+{
+    struct stat st;
+
+    (void)c;
+    return err(stat("file", &st) < 0);
+}
+
+static int run_fstat(struct ctx *c)
+{
+    struct stat st;
+
+    return err(fstat(c->fd, &st) < 0);
+}
+
+static int run_lstat(struct ctx *c)
+{
+    struct stat st;
+
+    (void)c;
+    return err(lstat("link", &st) < 0);
+}
+
+static int run_access(struct ctx *c)
+{
+    (void)c;
+    return err(access("file", R_OK) < 0);
+}
+
+static int run_faccessat(struct ctx *c)
+{
+    (void)c;
+    return err(faccessat(AT_FDCWD, "file", R_OK, AT_EACCESS) < 0);
+}
+
+static int run_fchmodat(struct ctx *c)
+{
+    (void)c;
+    return err(fchmodat(AT_FDCWD, "file", 0644, AT_SYMLINK_NOFOLLOW) < 0);
+}
+
+static int run_chmod(struct ctx *c)
+{
+    (void)c;
+    return err(chmod("file", 0644) < 0);
+}
+
+static int set_mkdir(struct ctx *c)
+{
+    (void)c;
+    return err(rmdir("newdir") < 0 && errno != ENOENT);
+}
+
+static int run_mkdir(struct ctx *c)
+{
+    (void)c;
+    return err(mkdir("newdir", 0755) < 0);
+}
+
+static int set_unlink(struct ctx *c)
+{
+    (void)c;
+    return make_file("victim");
+}
+
+static int run_unlink(struct ctx *c)
+{
+    (void)c;
+    return err(unlink("victim") < 0);
+}
+
+static int set_rename(struct ctx *c)
+{
+    int e = make_file("from");
+
+    (void)c;
+    return e != 0 ? e : gone("to");
+}
+
+static int run_rename(struct ctx *c)
+{
+    (void)c;
+    return err(rename("from", "to") < 0);
+}
+
+static int run_pipe(struct ctx *c)
+{
+    return err(pipe(c->pfd) < 0);
+}
+
+static int run_dup2(struct ctx *c)
+{
+    return err(dup2(c->fd, 10) != 10);
+}
+
+static int fin_dup2(struct ctx *c)
+{
+    return err(close(10) < 0 || close(c->fd) < 0);
+}
+
+static int run_poll(struct ctx *c)
+{
+    struct pollfd p;
+
+    p.fd = c->pfd[1];
+    p.events = POLLOUT;
+    p.revents = 0;
+    return err(poll(&p, 1, 0) != 1);
+}
+
+static int run_select(struct ctx *c)
+{
+    fd_set w;
+    struct timeval tv;
+
+    FD_ZERO(&w);
+    FD_SET(c->pfd[1], &w);
+    tv.tv_sec = 0;
+    tv.tv_usec = 0;
+    return err(select(c->pfd[1] + 1, NULL, &w, NULL, &tv) != 1);
+}
+
+static int set_epoll(struct ctx *c)
+{
+    struct epoll_event ev;
+
+    if (pipe(c->pfd) < 0)
+        return errno;
+    c->ep = epoll_create1(EPOLL_CLOEXEC);
+    if (c->ep < 0)
+        return errno;
+    memset(&ev, 0, sizeof ev);
+    ev.events = EPOLLOUT;
+    ev.data.fd = c->pfd[1];
+    return err(epoll_ctl(c->ep, EPOLL_CTL_ADD, c->pfd[1], &ev) < 0);
+}
+
+static int run_epoll_wait(struct ctx *c)
+{
+    struct epoll_event ev;
+
+    return err(epoll_wait(c->ep, &ev, 1, 0) != 1);
+}
+
+static int fin_epoll(struct ctx *c)
+{
+    return err(close(c->ep) < 0 || fin_close_pipe(c) != 0);
+}
+
+static int run_nanosleep(struct ctx *c)
+{
+    struct timespec ts;
+
+    (void)c;
+    ts.tv_sec = 0;
+    ts.tv_nsec = 1000000;
+    return err(nanosleep(&ts, NULL) < 0);
+}
+
+static int run_sleep(struct ctx *c)
+{
+    (void)c;
+    errno = 0;
+    return err(sleep(1) != 0);
+}
+
+static int run_usleep(struct ctx *c)
+{
+    (void)c;
+    return err(usleep(1000) < 0);
+}
+
+static int run_clock_gettime(struct ctx *c)
+{
+    struct timespec ts;
+
+    (void)c;
+    return err(clock_gettime(CLOCK_REALTIME, &ts) < 0);
+}
+
+static int run_time(struct ctx *c)
+{
+    (void)c;
+    return err(time(NULL) == (time_t)-1);
+}
+
+static int run_gettimeofday(struct ctx *c)
+{
+    struct timeval tv;
+
+    (void)c;
+    return err(gettimeofday(&tv, NULL) < 0);
+}
+
+static int run_fork(struct ctx *c)
+{
+    c->pid = fork();
+    if (c->pid == 0) {
+        mark(CENSUS_TASK);
+        _exit(EXIT_SUCCESS);
+    }
+    return err(c->pid < 0);
+}
+
+static int run_posix_spawn(struct ctx *c)
+{
+    char *argv[] = { "census-start", NULL };
+
+    return posix_spawn(&c->pid, helper, NULL, NULL, argv, environ);
+}
+
+#ifdef HAVE_PIDFD_SPAWN
+static int run_pidfd_spawn(struct ctx *c)
+{
+    char *argv[] = { "census-start", NULL };
+
+    return pidfd_spawn(&c->fd, helper, NULL, NULL, argv, environ);
+}
+
+static int fin_pidfd_spawn(struct ctx *c)
+{
+    siginfo_t si;
+
+    if (c->fd < 0)
+        return 0;
+    memset(&si, 0, sizeof si);
+    if (waitid(P_ALL, 0, &si, WEXITED) < 0)
+        return errno;
+    return fin_close_fd(c);
+}
+#endif
+
+static void *thread_main(void *arg)
+{
+    mark(CENSUS_TASK);
+    return arg;
+}
+
+static int run_pthread_create(struct ctx *c)
+{
+    int e = pthread_create(&c->thread, NULL, thread_main, NULL);
+
+    c->thread_made = e == 0;
+    return e;
+}
+
+static int fin_pthread_create(struct ctx *c)
+{
+    return c->thread_made ? pthread_join(c->thread, NULL) : 0;
+}
+
+static int run_system(struct ctx *c)
+{
+    int st;
+
+    (void)c;
+    st = system(":");
+    if (st == -1)
+        return errno > 0 ? errno : -1;
+    return st == 0 ? 0 : -1;
+}
+
+static int run_exit(struct ctx *c)
+{
+    (void)c;
+    exit(EXIT_SUCCESS);
+}
+
+static int run__exit(struct ctx *c)
+{
+    (void)c;
+    _exit(EXIT_SUCCESS);
+}
+
+#ifdef HAVE_CLOSEFROM
+static int run_closefrom(struct ctx *c)
+{
+    (void)c;
+    closefrom(3);
+    return 0;
+}
+
+/* closefrom(3) must have closed what set_open opened */
+static int fin_closefrom(struct ctx *c)
+{
+    return fcntl(c->fd, F_GETFD) < 0 && errno == EBADF ? 0 : -1;
+}
+#endif
+
+static int run_socket(struct ctx *c)
+{
+    c->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    return err(c->fd < 0);
+}
+
+static void unix_address(struct sockaddr_un *a)
+{
+    memset(a, 0, sizeof *a);
+    a->sun_family = AF_UNIX;
+    memcpy(a->sun_path, "sock", 5);
+}
+
+static int set_connect(struct ctx *c)
+{
+    struct sockaddr_un a;
+    int e = gone("sock");
+
+    if (e != 0)
+        return e;
+    unix_address(&a);
+    c->fd2 = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (c->fd2 < 0)
+        return errno;
+    if (bind(c->fd2, (struct sockaddr *)&a, sizeof a) < 0
+        || listen(c->fd2, 1) < 0)
+        return errno;
+    c->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    return err(c->fd < 0);
+}
+
+static int run_connect(struct ctx *c)
+{
+    struct sockaddr_un a;
+
+    unix_address(&a);
+    return err(connect(c->fd, (struct sockaddr *)&a, sizeof a) < 0);
+}
+
+static int fin_connect(struct ctx *c)
+{
+    return err(close(c->fd) < 0 || close(c->fd2) < 0);
+}
+
+static int run_utimensat(struct ctx *c)
+{
+    (void)c;
+    return err(utimensat(AT_FDCWD, "file", NULL, 0) < 0);
+}
+
+enum {
+    T_NOEND = 1,        /* the call does not return */
+    T_EXEC = 2,         /* the call is an execve: record from the next one */
+    T_FRESH = 4         /* the call is made in a new program (census-start),
+                           which makes the markers */
+};
+
+struct test {
+    const char *name;
+    int (*setup)(struct ctx *);
+    int (*run)(struct ctx *);
+    int (*finish)(struct ctx *);
+    const char *created;        /* "thread" or "child": also record those */
+    unsigned flags;
+    const char *deny;           /* the newer system call it may fall back
+                                   from, for the second pass */
+};
+
+static const struct test tests[] = {
+    { "startup", NULL, run_startup, NULL, NULL, T_EXEC | T_NOEND, "rseq" },
+    { "open", NULL, run_open, fin_close_fd, NULL, 0, NULL },
+    { "fopen", NULL, run_fopen, fin_fopen, NULL, 0, NULL },
+    { "creat", set_creat, run_creat, fin_close_fd, NULL, 0, NULL },
+    { "opendir", NULL, run_opendir, fin_closedir, NULL, 0, NULL },
+    { "readdir", set_readdir, run_readdir, fin_closedir, NULL, 0, NULL },
+    { "stat", NULL, run_stat, NULL, NULL, 0, "statx" },
+    { "fstat", set_open, run_fstat, fin_close_fd, NULL, 0, "statx" },
+    { "lstat", NULL, run_lstat, NULL, NULL, 0, "statx" },
+    { "access", NULL, run_access, NULL, NULL, 0, NULL },
+    { "faccessat", NULL, run_faccessat, NULL, NULL, 0, "faccessat2" },
+    { "fchmodat", NULL, run_fchmodat, NULL, NULL, 0, "fchmodat2" },
+    { "chmod", NULL, run_chmod, NULL, NULL, 0, NULL },
+    { "mkdir", set_mkdir, run_mkdir, NULL, NULL, 0, NULL },
+    { "unlink", set_unlink, run_unlink, NULL, NULL, 0, NULL },
+    { "rename", set_rename, run_rename, NULL, NULL, 0, NULL },
+    { "utimensat", NULL, run_utimensat, NULL, NULL, 0, "utimensat_time64" },
+    { "pipe", NULL, run_pipe, fin_close_pipe, NULL, 0, NULL },
+    { "dup2", set_open, run_dup2, fin_dup2, NULL, 0, NULL },
+    { "poll", set_pipe, run_poll, fin_close_pipe, NULL, 0, NULL },
+    { "select", set_pipe, run_select, fin_close_pipe, NULL, 0, NULL },
+    { "epoll_wait", set_epoll, run_epoll_wait, fin_epoll, NULL, 0, NULL },
+    { "socket", NULL, run_socket, fin_close_fd, NULL, 0, NULL },
+    { "connect", set_connect, run_connect, fin_connect, NULL, 0, NULL },
+    { "nanosleep", NULL, run_nanosleep, NULL, NULL, 0, NULL },
+    { "sleep", NULL, run_sleep, NULL, NULL, 0, NULL },
+    { "usleep", NULL, run_usleep, NULL, NULL, 0, NULL },
+    { "clock_gettime", NULL, run_clock_gettime, NULL, NULL, 0,
+      "clock_gettime64" },
+    { "time", NULL, run_time, NULL, NULL, 0, NULL },
+    { "gettimeofday", NULL, run_gettimeofday, NULL, NULL, 0, NULL },
+    { "getrandom", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
+#ifdef HAVE_ARC4RANDOM
+    { "arc4random", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
+#endif
+    { "fork", NULL, run_fork, fin_wait, "child", 0, "clone3" },
+    { "posix_spawn", NULL, run_posix_spawn, fin_wait, "child", 0, "clone3" },
+#ifdef HAVE_PIDFD_SPAWN
+    { "pidfd_spawn", NULL, run_pidfd_spawn, fin_pidfd_spawn, "child", 0,
+      "clone3" },
+#endif
+    { "system", NULL, run_system, NULL, "child", 0, "clone3" },
+    { "pthread_create", NULL, run_pthread_create, fin_pthread_create,
+      "thread", 0, "clone3" },
+#ifdef HAVE_CLOSEFROM
+    { "closefrom", set_open, run_closefrom, fin_closefrom, NULL, 0,
+      "close_range" },
+#endif
+    { "exit", NULL, run_exit, NULL, NULL, T_NOEND, NULL },
+    { "_exit", NULL, run__exit, NULL, NULL, T_NOEND, NULL },
+};
+
+static void ctx_init(struct ctx *c)
+{
+    memset(c, 0, sizeof *c);
+    c->fd = c->fd2 = c->ep = -1;
+    c->pfd[0] = c->pfd[1] = -1;
+    c->pid = -1;
+}
+
+/* For a traced child: an O record, when the call itself failed. */
+static void child_outcome(const char *name, int e)
+{
+    char buf[256], en[32];
+    int len;
+
+    if (e > 0)
+        errno_name(e, en, sizeof en);
+    len = snprintf(buf, sizeof buf, "O %s %s%s\n", name,
+                   e > 0 ? "errno " : "fails", e > 0 ? en : "");
+    if (len > 0 && (size_t)len < sizeof buf && write(1, buf, (size_t)len) < 0)
+        _exit(EXIT_FAILURE);
+}
+
+/* In a child: the call, between markers when traced, and the clean-up.
+ * Traced, it reports a failed call in an O record and exits with 0 unless
+ * the clean-up failed; otherwise it exits with 0 if all worked, else with
+ * the errno value (255 if none). */
+static void call_function(const struct test *t, struct ctx *c, int traced)
+    __attribute__((noreturn));
+
+static void call_function(const struct test *t, struct ctx *c, int traced)
+{
+    int e, f;
+
+    c->name = t->name;
+    if (traced && !(t->flags & T_FRESH))
+        mark(CENSUS_START);
+    e = t->run(c);
+    if (traced && !(t->flags & T_FRESH))
+        mark(CENSUS_END);
+    f = t->finish != NULL ? t->finish(c) : 0;
+    if (traced) {
+        if (e != 0)
+            child_outcome(t->name, e);
+        else if (f != 0)
+            child_error(t->name, "afterwards", f);
+        _exit(e == 0 && f != 0 ? EXIT_FAILURE : EXIT_SUCCESS);
+    }
+    if (e == 0)
+        e = f;
+    _exit(e == 0 ? 0 : e > 0 && e < 255 ? e : 255);
+}
+
+/* ---- filters ---------------------------------------------------- */
+
+static int install(struct sock_filter *code, unsigned short len,
+                   unsigned flags)
+{
+    struct sock_fprog prog;
+
+    prog.len = len;
+    prog.filter = code;
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+        return -1;
+    return (int)syscall(nr_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
+}
+
+#define ARG0_LO offsetof(struct seccomp_data, args[0])
+
+/* Every system call to the listener, but the sendmsg on CHANNEL_FD. */
+static int install_notify(void)
+{
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SELF_ARCH, 0, 5),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr_sendmsg, 0, 3),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG0_LO),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CHANNEL_FD, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+    };
+
+    return install(code, ARRAY_LEN(code), SECCOMP_FILTER_FLAG_NEW_LISTENER);
+}
+
+/* System call NR answered with ERR, all others allowed. */
+static int install_deny(long nr, int e)
+{
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SELF_ARCH, 0, 3),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ((unsigned)e & 0xffff)),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+
+    return install(code, ARRAY_LEN(code), 0);
+}
+
+/* ---- passing the listener ---------------------------------------- */
+
+static int send_fd(int fd)
+{
+    char data = 'L';
+    struct iovec iov;
+    struct msghdr msg;
+    union {
+        struct cmsghdr h;
+        char buf[CMSG_SPACE(sizeof(int))];
+    } u;
+    struct cmsghdr *cm;
+
+    memset(&msg, 0, sizeof msg);
+    memset(&u, 0, sizeof u);
+    iov.iov_base = &data;
+    iov.iov_len = 1;
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = u.buf;
+    msg.msg_controllen = sizeof u.buf;
+    cm = CMSG_FIRSTHDR(&msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+    /* The direct system call, not the library's wrapper (on i386 it may
+     * be socketcall): the filter lets exactly this one through. */
+    return syscall(nr_sendmsg, CHANNEL_FD, &msg, 0) == 1 ? 0 : -1;
+}
+
+/* The listener, or -1 if the child ended first. */
+static int recv_fd(int sock)
+{
+    char data;
+    struct iovec iov;
+    struct msghdr msg;
+    union {
+        struct cmsghdr h;
+        char buf[CMSG_SPACE(sizeof(int))];
+    } u;
+    struct cmsghdr *cm;
+    int fd;
+    ssize_t n;
+
+    memset(&msg, 0, sizeof msg);
+    iov.iov_base = &data;
+    iov.iov_len = 1;
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = u.buf;
+    msg.msg_controllen = sizeof u.buf;
+    do
+        n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+    while (n < 0 && errno == EINTR);
+    if (n != 1)
+        return -1;
+    cm = CMSG_FIRSTHDR(&msg);
+    if (cm == NULL || cm->cmsg_level != SOL_SOCKET
+        || cm->cmsg_type != SCM_RIGHTS)
+        return -1;
+    memcpy(&fd, CMSG_DATA(cm), sizeof fd);
+    return fd;
+}
+
+/* ---- recording -------------------------------------------------- */
+
+struct callset {
+    struct {
+        unsigned arch;
+        long nr;
+    } c[MAX_CALLS];
+    size_t n;
+};
+
+static void set_add(struct callset *s, unsigned arch, long nr)
+{
+    size_t i;
+
+    for (i = 0; i < s->n; i++)
+        if (s->c[i].arch == arch && s->c[i].nr == nr)
+            return;
+    if (s->n < MAX_CALLS) {
+        s->c[s->n].arch = arch;
+        s->c[s->n].nr = nr;
+        s->n++;
+    }
+}
+
+static void print_set(const char *name, const char *suffix,
+                      const struct callset *s)
+{
+    char buf[64];
+    size_t i;
+
+    out("F %s%s%s", name, suffix != NULL ? "/" : "",
+        suffix != NULL ? suffix : "");
+    for (i = 0; i < s->n; i++) {
+        sc_name(s->c[i].arch, s->c[i].nr, buf, sizeof buf);
+        out(" %s", buf);
+    }
+    out("\n");
+}
+
+enum { BEFORE, RECORDING, DONE };
+
+struct task {
+    pid_t tid;
+    int state;
+};
+
+static struct seccomp_notif *req;
+static struct seccomp_notif_resp *resp;
+static size_t req_size, resp_size;
+
+static int alloc_notif(void)
+{
+    struct seccomp_notif_sizes sz;
+
+    if (syscall(nr_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sz) < 0)
+        return -1;
+    req_size = sz.seccomp_notif > sizeof *req ? sz.seccomp_notif
+                                              : sizeof *req;
+    resp_size = sz.seccomp_notif_resp > sizeof *resp ? sz.seccomp_notif_resp
+                                                     : sizeof *resp;
+    req = malloc(req_size);
+    resp = malloc(resp_size);
+    return req != NULL && resp != NULL ? 0 : -1;
+}
+
+static void record(const struct test *t, const struct seccomp_data *d,
+                   pid_t tid, pid_t caller, int *state, int *skip_exec,
+                   struct task *tasks, size_t *ntasks,
+                   struct callset *own, struct callset *made)
+{
+    struct task *k = NULL;
+    size_t i;
+
+    if (tid == caller) {
+        if (is_mark(d, CENSUS_START)) {
+            *state = RECORDING;
+            *skip_exec = (t->flags & T_EXEC) != 0;
+        } else if (is_mark(d, CENSUS_END)) {
+            *state = DONE;
+        } else if (*state == RECORDING) {
+            if (*skip_exec && (long)d->nr == nr_execve)
+                *skip_exec = 0;
+            else
+                set_add(own, d->arch, d->nr);
+        }
+        return;
+    }
+    /* Another task: made by the function (nothing else runs under the
+     * filter).  Recorded up to the probe's code or another program. */
+    if (*state == BEFORE)
+        return;
+    for (i = 0; i < *ntasks; i++)
+        if (tasks[i].tid == tid)
+            k = &tasks[i];
+    if (k == NULL) {
+        if (*ntasks == MAX_TASKS)
+            return;
+        k = &tasks[(*ntasks)++];
+        k->tid = tid;
+        k->state = RECORDING;
+    }
+    if (k->state != RECORDING)
+        return;
+    if (is_mark(d, CENSUS_TASK)) {
+        k->state = DONE;
+        return;
+    }
+    set_add(made, d->arch, d->nr);
+    if (d->arch == SELF_ARCH
+        && ((long)d->nr == nr_execve || (long)d->nr == nr_execveat))
+        k->state = DONE;
+}
+
+/* Answers the notifications of child PID until no task uses its filter.
+ * Returns the child's wait status, or -1. */
+static int serve(const struct test *t, pid_t pid, int listener,
+                 struct callset *own, struct callset *made)
+{
+    static struct task tasks[MAX_TASKS];
+    size_t ntasks = 0;
+    struct pollfd pfd[2];
+    int pidfd, state = BEFORE, skip_exec = 0, status = -1, reaped = 0;
+    int hup = 0;
+    int r;
+
+    pidfd = (int)syscall(nr_pidfd_open, pid, 0);
+    if (pidfd < 0) {
+        out("E %s pidfd_open: %s\n", t->name, strerror(errno));
+        return -1;
+    }
+    for (;;) {
+        pfd[0].fd = listener;
+        pfd[0].events = POLLIN;
+        pfd[0].revents = 0;
+        pfd[1].fd = pidfd;
+        pfd[1].events = POLLIN;
+        pfd[1].revents = 0;
+        r = poll(pfd, reaped ? 1 : 2, POLL_MS);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            out("E %s poll: %s\n", t->name, strerror(errno));
+            break;
+        }
+        if (r == 0) {
+            out("E %s no system call for %d ms: killed\n", t->name, POLL_MS);
+            if (kill(pid, SIGKILL) < 0 && errno != ESRCH)
+                out("E %s kill: %s\n", t->name, strerror(errno));
+            if (!reaped && waitpid(pid, &status, 0) < 0)
+                out("E %s waitpid: %s\n", t->name, strerror(errno));
+            status = -1;
+            reaped = 1;
+            break;
+        }
+        if (pfd[0].revents & POLLIN) {
+            memset(req, 0, req_size);
+            if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0) {
+                if (errno == EINTR || errno == ENOENT)
+                    continue;
+                out("E %s SECCOMP_IOCTL_NOTIF_RECV: %s\n", t->name,
+                    strerror(errno));
+                break;
+            }
+            record(t, &req->data, (pid_t)req->pid, pid, &state, &skip_exec,
+                   tasks, &ntasks, own, made);
+            memset(resp, 0, resp_size);
+            resp->id = req->id;
+            resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+            if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0
+                && errno != ENOENT) {
+                out("E %s SECCOMP_IOCTL_NOTIF_SEND: %s\n", t->name,
+                    strerror(errno));
+                break;
+            }
+            continue;
+        }
+        if (!reaped && (pfd[1].revents & POLLIN)) {
+            if (waitpid(pid, &status, 0) < 0) {
+                out("E %s waitpid: %s\n", t->name, strerror(errno));
+                break;
+            }
+            reaped = 1;
+            continue;
+        }
+        if (pfd[0].revents & (POLLHUP | POLLERR)) {
+            hup = 1;    /* no task uses the filter any more */
+            break;
+        }
+    }
+    if (!reaped) {
+        if (!hup && kill(pid, SIGKILL) < 0 && errno != ESRCH)
+            out("E %s kill: %s\n", t->name, strerror(errno));
+        if (waitpid(pid, &status, 0) < 0) {
+            out("E %s waitpid: %s\n", t->name, strerror(errno));
+            status = -1;
+        } else if (!hup) {
+            status = -1;
+        }
+    }
+    if (close(pidfd) < 0)
+        out("E %s close: %s\n", t->name, strerror(errno));
+    if (state == BEFORE)
+        out("E %s the start marker never came\n", t->name);
+    else if (state == RECORDING && !(t->flags & T_NOEND))
+        out("E %s the end marker never came\n", t->name);
+    return status;
+}
+
+/* First pass: record one function. */
+static void census(const struct test *t)
+{
+    static struct callset own, made;
+    struct ctx c;
+    int sv[2], listener, e, status;
+    pid_t pid;
+
+    own.n = made.n = 0;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+        out("E %s socketpair: %s\n", t->name, strerror(errno));
+        failures++;
+        return;
+    }
+    flush_out();
+    pid = fork();
+    if (pid < 0) {
+        out("E %s fork: %s\n", t->name, strerror(errno));
+        failures++;
+        return;
+    }
+    if (pid == 0) {
+        ctx_init(&c);
+        if (dup2(sv[1], CHANNEL_FD) != CHANNEL_FD) {
+            child_error(t->name, "dup2", errno);
+            _exit(EXIT_FAILURE);
+        }
+        if (close(sv[0]) < 0 || close(sv[1]) < 0) {
+            child_error(t->name, "close", errno);
+            _exit(EXIT_FAILURE);
+        }
+        if (t->setup != NULL && (e = t->setup(&c)) != 0) {
+            child_error(t->name, "set-up", e);
+            _exit(EXIT_FAILURE);
+        }
+        listener = install_notify();
+        if (listener < 0) {
+            child_error(t->name, "seccomp", errno);
+            _exit(EXIT_FAILURE);
+        }
+        if (send_fd(listener) < 0)
+            _exit(EXIT_FAILURE);
+        if (close(listener) < 0 || close(CHANNEL_FD) < 0)
+            _exit(EXIT_FAILURE);
+        call_function(t, &c, 1);
+    }
+    if (close(sv[1]) < 0) {
+        out("E %s close: %s\n", t->name, strerror(errno));
+        failures++;
+    }
+    listener = recv_fd(sv[0]);
+    if (close(sv[0]) < 0) {
+        out("E %s close: %s\n", t->name, strerror(errno));
+        failures++;
+    }
+    if (listener < 0) {
+        if (waitpid(pid, &status, 0) < 0)
+            out("E %s waitpid: %s\n", t->name, strerror(errno));
+        out("E %s no listener from the child\n", t->name);
+        failures++;
+        return;
+    }
+    status = serve(t, pid, listener, &own, &made);
+    if (close(listener) < 0) {
+        out("E %s close: %s\n", t->name, strerror(errno));
+        failures++;
+    }
+    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        if (status != -1 && WIFSIGNALED(status))
+            out("E %s killed by signal %d\n", t->name, WTERMSIG(status));
+        else if (status != -1)
+            out("E %s exit status %d\n", t->name, WEXITSTATUS(status));
+        failures++;
+    }
+    print_set(t->name, NULL, &own);
+    if (t->created != NULL)
+        print_set(t->name, t->created, &made);
+}
+
+/* Second pass: the function under a filter that answers its newer system
+ * call with E. */
+static void fallback(const struct test *t, long nr, int e)
+{
+    struct ctx c;
+    char buf[32];
+    int status, f;
+    pid_t pid;
+
+    flush_out();
+    pid = fork();
+    if (pid < 0) {
+        out("E %s fork: %s\n", t->name, strerror(errno));
+        failures++;
+        return;
+    }
+    if (pid == 0) {
+        ctx_init(&c);
+        /* What the C library says when it gives up is not a record. */
+        if (setenv("LIBC_FATAL_STDERR_", "1", 1) < 0)
+            _exit(254);
+        f = open("/dev/null", O_WRONLY);
+        if (f < 0 || dup2(f, 2) != 2 || close(f) < 0)
+            _exit(254);
+        if (t->setup != NULL && (f = t->setup(&c)) != 0) {
+            child_error(t->name, "set-up", f);
+            _exit(254);
+        }
+        if (install_deny(nr, e) < 0) {
+            child_error(t->name, "seccomp", errno);
+            _exit(254);
+        }
+        call_function(t, &c, 0);
+    }
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            out("E %s waitpid: %s\n", t->name, strerror(errno));
+            failures++;
+            return;
+        }
+    }
+    out("R %s deny=%s filter=%s result=", t->name, t->deny,
+        e == ENOSYS ? "enosys" : "eperm");
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT) {
+        out("abort\n");
+    } else if (WIFSIGNALED(status)) {
+        out("signal %d\n", WTERMSIG(status));
+    } else if (WEXITSTATUS(status) == 0) {
+        out("works\n");
+    } else if (WEXITSTATUS(status) == 255) {
+        out("fails\n");
+    } else if (WEXITSTATUS(status) == 254) {
+        out("error\n");
+        failures++;
+    } else {
+        errno_name(WEXITSTATUS(status), buf, sizeof buf);
+        out("errno %s\n", buf);
+    }
+}
+
+/* ---- set-up of the whole run ------------------------------------ */
+
+static char workdir[] = "/tmp/census.XXXXXX";
+
+static int prepare(void)
+{
+    char self[PATH_MAX], *slash;
+    ssize_t n;
+    int fd;
+
+    n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n < 0)
+        return -1;
+    self[n] = '\0';
+    slash = strrchr(self, '/');
+    if (slash == NULL)
+        return -1;
+    *slash = '\0';
+    if (snprintf(helper, sizeof helper, "%s/census-start", self)
+        >= (int)sizeof helper)
+        return -1;
+    if (access(helper, X_OK) < 0)
+        return -1;
+    if (mkdtemp(workdir) == NULL || chdir(workdir) < 0)
+        return -1;
+    fd = open("file", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return -1;
+    if (write(fd, "census\n", 7) != 7 || close(fd) < 0)
+        return -1;
+    if (symlink("file", "link") < 0 || mkdir("dir", 0755) < 0
+        || make_file("dir/entry") != 0)
+        return -1;
+    return 0;
+}
+
+static void clean_up(void)
+{
+    static const char *const files[] = {
+        "file", "link", "dir/entry", "new", "victim", "from", "to", "sock",
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_LEN(files); i++)
+        if (unlink(files[i]) < 0 && errno != ENOENT)
+            out("E clean-up unlink %s: %s\n", files[i], strerror(errno));
+    if (rmdir("dir") < 0 || (rmdir("newdir") < 0 && errno != ENOENT)
+        || chdir("/") < 0 || rmdir(workdir) < 0)
+        out("E clean-up %s: %s\n", workdir, strerror(errno));
+}
+
+static void header(void)
+{
+    struct utsname u;
+    char cs[64];
+    const char *libc = "unknown", *version = "unknown";
+    FILE *f;
+    size_t len;
+
+    if (uname(&u) < 0) {
+        perror("uname");
+        exit(EXIT_FAILURE);
+    }
+#ifdef __GLIBC__
+    libc = "glibc";
+    version = gnu_get_libc_version();
+#else
+    libc = "musl";      /* musl has no version call: see the guest's info */
+#endif
+    strcpy(cs, "unknown");
+    f = fopen("/sys/devices/system/clocksource/clocksource0/"
+              "current_clocksource", "r");
+    if (f != NULL) {
+        if (fgets(cs, sizeof cs, f) == NULL)
+            strcpy(cs, "unknown");
+        if (fclose(f) == EOF)
+            strcpy(cs, "unknown");
+    }
+    len = strcspn(cs, "\n ");
+    cs[len] = '\0';
+    out("H census=1 abi=%s libc=%s libc_version=%s kernel=%s clocksource=%s"
+        " vdso=%s\n", SELF_ABI, libc, version, u.release, cs,
+        getauxval(AT_SYSINFO_EHDR) != 0 ? "yes" : "no");
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) < 0)
+        return 0;
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int main(void)
+{
+    size_t i;
+    long long t0 = now_ms();
+    long nr;
+
+    nr_getppid = sc_number("getppid");
+    nr_sendmsg = sc_number("sendmsg");
+    nr_execve = sc_number("execve");
+    nr_execveat = sc_number("execveat");
+    nr_seccomp = sc_number("seccomp");
+    nr_pidfd_open = sc_number("pidfd_open");
+    if (nr_getppid < 0 || nr_sendmsg < 0 || nr_execve < 0 || nr_seccomp < 0
+        || nr_pidfd_open < 0) {
+        fprintf(stderr, "census-probe: system call table incomplete\n");
+        return EXIT_FAILURE;
+    }
+    if (alloc_notif() < 0) {
+        perror("census-probe: SECCOMP_GET_NOTIF_SIZES");
+        return EXIT_FAILURE;
+    }
+    if (prepare() < 0) {
+        perror("census-probe: set-up");
+        return EXIT_FAILURE;
+    }
+    header();
+    for (i = 0; i < ARRAY_LEN(tests); i++)
+        census(&tests[i]);
+    for (i = 0; i < ARRAY_LEN(tests); i++) {
+        if (tests[i].deny == NULL)
+            continue;
+        nr = sc_number(tests[i].deny);
+        if (nr < 0)
+            continue;   /* not a system call of this ABI */
+        fallback(&tests[i], nr, ENOSYS);
+        fallback(&tests[i], nr, EPERM);
+    }
+    clean_up();
+    out("T ms=%lld\n", now_ms() - t0);
+    flush_out();
+    return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,64 @@
+/*
+ * start.c - census-start: the smallest program that can say "main was
+ * reached", and a fresh process for functions whose first call in a
+ * program differs from their first call after fork(2).
+ *
+ *     census-start            makes the end marker at once: the probe
+ *                             records what the C library made between
+ *                             execve(2) and main
+ *     census-start FUNCTION   calls FUNCTION once between a start and an
+ *                             end marker (getrandom, arc4random)
+ *
+ * Exit status: 0 if the call worked, else its errno value (255: none).
+ * ci/census/probe.c runs it under its filters; it is also the program
+ * that posix_spawn(3) starts there.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "census.h"
+
+static int mark(int code)
+{
+    return syscall(SYS_getppid, CENSUS_MAGIC, (long)code) < 0 ? -1 : 0;
+}
+
+static int fail(void)
+{
+    return errno > 0 && errno < 255 ? errno : 255;
+}
+
+int main(int argc, char *argv[])
+{
+    unsigned char buf[16];
+    ssize_t n;
+
+    if (argc < 2)
+        return mark(CENSUS_END) < 0 ? fail() : EXIT_SUCCESS;
+    if (strcmp(argv[1], "getrandom") == 0) {
+        if (mark(CENSUS_START) < 0)
+            return fail();
+        n = getrandom(buf, sizeof buf, 0);
+        if (mark(CENSUS_END) < 0)
+            return fail();
+        return n == (ssize_t)sizeof buf ? EXIT_SUCCESS : fail();
+    }
+#ifdef HAVE_ARC4RANDOM
+    if (strcmp(argv[1], "arc4random") == 0) {
+        unsigned v;
+
+        if (mark(CENSUS_START) < 0)
+            return fail();
+        v = arc4random();
+        memcpy(buf, &v, sizeof v);
+        return mark(CENSUS_END) < 0 ? fail() : EXIT_SUCCESS;
+    }
+#endif
+    errno = EINVAL;
+    return fail();
+}

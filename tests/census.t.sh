@@ -1,0 +1,168 @@
+#!/bin/sh
+# The census: tables from fixture probe records (tests/fixtures/census),
+# the page's block checked and updated, the probe built (never run here).
+. "$(dirname "$0")/lib.sh"
+fx=tests/fixtures/census
+SP_GUESTS_LIST=$fx/guests.list
+CENSUS_HISTORY=$fx/history
+CENSUS_CAPABILITIES=$fx/capabilities
+export SP_GUESTS_LIST CENSUS_HISTORY CENSUS_CAPABILITIES
+S=$SCRATCH
+tline="'\\\" t"
+
+# Parts of a page outside its census block.
+outside() { awk '/CENSUS BEGIN/ { on = 1 } !on { print } /CENSUS END/ { on = 0 }' "$1"; }
+
+# ---- ci/census/table ----
+ci/census/table roff $fx/guests > "$S/block1"
+ci/census/table roff $fx/guests > "$S/block2"
+check "the roff block is the same on every run" cmp "$S/block1" "$S/block2"
+check "the roff block is the expected one" diff -u $fx/expected.roff "$S/block1"
+text_is_expected() { ci/census/table text $fx/guests | diff -u $fx/expected.txt -; }
+check "the plain table is the expected one" text_is_expected
+guest_order() { sed -n 's/^\.\\" census-guest: [^ ]* //p' "$S/block1" | diff - $fx/guests.list; }
+check "the columns follow the guest list" guest_order
+history_marked() {
+	grep -q "	glibc\\\\ <\\\\ 2.26$" "$S/block1" &&
+		grep -q "^\\\\&		(history\\\\ 1)$" "$S/block1" &&
+		grep -q '^Sources of the history rows' "$S/block1" &&
+		grep -q 'ChangeLog.18' "$S/block1" &&
+		ci/census/table text $fx/guests | grep -q '^history: open: glibc < 2.26: open'
+}
+check "history rows are marked, with their source" history_marked
+check "the project's own history and capabilities files are read" \
+	env CENSUS_HISTORY=ci/census/history CENSUS_CAPABILITIES=ci/census/capabilities \
+	ci/census/table roff $fx/guests
+two_guests() {
+	ci/census/table text $fx/guests musl bullseye > "$S/two" &&
+		sed -n 4p "$S/two" | grep -q '^musl ' && sed -n 5p "$S/two" | grep -q '^2.31 ' &&
+		[ -z "$(sed -n 6p "$S/two")" ]
+}
+check "guests given on the command line select and order the columns" two_guests
+run_guest_layout() {
+	for g in sid bookworm; do
+		mkdir -p "$S/lay/$g"
+		cp $fx/guests/$g.census "$S/lay/$g/census"
+		cp $fx/guests/$g.info "$S/lay/$g/info"
+	done
+	mkdir -p "$S/lay/other"
+	[ "$(ci/census/table text "$S/lay" | sed -n '4,6p' | awk '{ printf "%s ", $2 }')" = "bookworm sid  " ]
+}
+check "ci/run-guest's layout (GUEST/census, GUEST/info) is read too" run_guest_layout
+
+cp -R $fx/guests "$S/bad"
+printf 'E stat the call: killed\n' >> "$S/bad/trixie.census"
+fails_with "a failed measurement fails the table, naming the guest" \
+	"census/table: trixie: the probe failed: stat the call" ci/census/table roff "$S/bad"
+cp $fx/guests/trixie.census "$S/bad/"
+sed -i '/^T /d' "$S/bad/sid.census"
+fails_with "records without the T line fail the table" \
+	"census/table: sid: .* ends before the T record" ci/census/table text "$S/bad"
+cp $fx/guests/sid.census "$S/bad/"
+sed -i 's/clocksource=[^ ]*/clocksource=refined-jiffies/' "$S/bad/musl.census"
+fails_with "a clock source without vDSO fails the table" \
+	"census/table: musl: clock source refined-jiffies has no vDSO" ci/census/table roff "$S/bad"
+
+# ---- ci/census/page ----
+cp $fx/page.2 "$S/page.2"
+fails_with "a stale block fails the check, cell by cell" \
+	"census: _exit on bookworm: page says nothing, guests say exit_group" \
+	ci/census/page check "$S/page.2" "$S/block1"
+fails_with "tables without '\\\" t on the first line fail the check" \
+	"page.2:1: census: the page has tables but its first line is not " \
+	ci/census/page check "$S/page.2" "$S/block1"
+check "update writes the block" ci/census/page update "$S/page.2" "$S/block1"
+check "after update the check passes" ci/census/page check "$S/page.2" "$S/block1"
+first_is_t() { [ "$(head -n 1 "$S/page.2")" = "$tline" ]; }
+check "update adds '\\\" t as the first line" first_is_t
+same_outside() { outside "$S/page.2" | sed 1d | cmp - "$S/outside.old"; }
+outside $fx/page.2 > "$S/outside.old"
+check "update changes nothing outside the block" same_outside
+if command -v mandoc >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+	check "the updated page lints clean" ci/lint-pages "$S/page.2"
+else
+	skip "the updated page lints clean" "mandoc or groff missing"
+fi
+
+# A changed cell: bookworm's stat() now makes fstat.
+cp -R $fx/guests "$S/changed"
+sed -i 's/^F stat newfstatat$/F stat fstat/' "$S/changed/bookworm.census"
+ci/census/table roff "$S/changed" > "$S/block3"
+fails_with "a changed cell fails the check, naming function and guest" \
+	"^$S/page.2: census: stat on bookworm: page says newfstatat, guests say fstat\$" \
+	ci/census/page check "$S/page.2" "$S/block3"
+one_cell() { [ "$(ci/census/page check "$S/page.2" "$S/block3" | grep -c ' on ')" = 1 ]; }
+check "only the changed cell is reported" one_cell
+cp -R $fx/guests "$S/cap"
+sed -i 's/^F readdir getdents64$/F readdir getdents/' "$S/cap/bookworm.census"
+ci/census/table roff "$S/cap" > "$S/block7"
+fails_with "a changed capability group is named" \
+	"census: capability \"inspect a file\": page says fstat getdents64 .*, guests say fstat getdents getdents64 " \
+	ci/census/page check "$S/page.2" "$S/block7"
+sed -i 's/^R faccessat deny=faccessat2 filter=eperm result=errno EPERM$/R faccessat deny=faccessat2 filter=eperm result=works/' \
+	"$S/changed/trixie.census"
+ci/census/table roff "$S/changed" > "$S/block4"
+fails_with "a changed fallback result names function, call, answer and guest" \
+	"census: faccessat with faccessat2 answered EPERM on trixie: page says EPERM, guests say works" \
+	ci/census/page check "$S/page.2" "$S/block4"
+sed -i 's/^F open openat$/F open open/' "$S/changed/sid.census"
+ci/census/table roff "$S/changed" > "$S/block5"
+fails_with "a cell hidden in 'others' is named by its guest" \
+	"census: open on sid: page says openat, guests say open" \
+	ci/census/page check "$S/page.2" "$S/block5"
+update_then_check() {
+	ci/census/page update "$S/page.2" "$S/block5" && ci/census/page check "$S/page.2" "$S/block5"
+}
+check "update then makes the check pass" update_then_check
+sed 's/^Each system call is listed once/Every system call is listed once/' "$S/block5" > "$S/block6"
+fails_with "a change of prose only is shown as a diff" \
+	"the block differs from the generated one .prose or legend." \
+	ci/census/page check "$S/page.2" "$S/block6"
+
+printf 'No table here.\n' > "$S/empty"
+t_removed() {
+	ci/census/page update "$S/page.2" "$S/empty" && ! first_is_t &&
+		ci/census/page check "$S/page.2" "$S/empty"
+}
+check "update removes '\\\" t when no table is left" t_removed
+sed '/CENSUS END/d' $fx/page.2 > "$S/nomarker.2"
+fails_with "a page without both markers is refused" "needs one line" \
+	ci/census/page check "$S/nomarker.2" "$S/block1"
+refused_update() {
+	! ci/census/page update "$S/nomarker.2" "$S/block1" 2>/dev/null &&
+		sed '/CENSUS END/d' $fx/page.2 | cmp - "$S/nomarker.2"
+}
+check "a refused update leaves the page alone" refused_update
+
+# ---- ci/census/extract ----
+extracted() { ci/census/extract $fx/results | diff - $fx/results.census; }
+check "extract prints the census command's records" extracted
+fails_with "extract fails when the probe did not exit 0" "ended with exit 1" \
+	ci/census/extract $fx/results.failed
+
+# ---- the probe compiles cleanly (compile only: it runs in guests) ----
+fake_guest() { # DIR ABI GCCFLAG: a guest directory whose sysroot is the host's
+	mkdir -p "$1"
+	ln -sfn / "$1/sysroot"
+	printf 'name=host\nlibc=glibc\nabis=%s\n' "$2" > "$1/info"
+	printf '#!/bin/sh\nshift\nexec gcc %s "$@"\n' "$3" > "$1/cc"
+	chmod +x "$1/cc"
+}
+tables_from_headers() {
+	grep -q '{ 59, "execve" }' "$S/out64/census-syscalls.h" &&
+		grep -q '{ 11, "execve" }' "$S/out64/census-syscalls.h" &&
+		grep -q '{ (0x40000000 + 520), "execve" }' "$S/out64/census-syscalls.h"
+}
+if [ -f /usr/include/x86_64-linux-gnu/asm/unistd_x32.h ] && command -v gcc >/dev/null 2>&1; then
+	fake_guest "$S/g64" x86_64 ""
+	check "the probe builds for x86_64 with the project's flags" ci/census/build "$S/g64" "$S/out64"
+	check "the name tables come from the headers, x32 numbers with their bit" tables_from_headers
+	if printf 'int main(void) { return 0; }\n' | gcc -m32 -x c -o "$S/m32" - 2>/dev/null; then
+		fake_guest "$S/g32" i386 -m32
+		check "the probe builds for i386" ci/census/build "$S/g32" "$S/out32"
+	else
+		skip "the probe builds for i386" "no gcc -m32 on this host"
+	fi
+else
+	skip "the probe builds with the project's flags" "no gcc or kernel headers on this host"
+fi
