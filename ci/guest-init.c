@@ -113,6 +113,22 @@ static void write_all(int fd, const char *buf, size_t len)
     }
 }
 
+/* Format into buf; the length written, cut to fit (0 on an error). */
+static size_t vformat(char *buf, size_t size, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+static size_t vformat(char *buf, size_t size, const char *fmt, va_list ap)
+{
+    int n;
+
+    n = vsnprintf(buf, size, fmt, ap);
+    if (n < 0) {
+        buf[0] = '\0';
+        return 0;
+    }
+    return (size_t)n >= size ? size - 1 : (size_t)n;
+}
+
 static void console_printf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
@@ -120,16 +136,12 @@ static void console_printf(const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
-    int n;
+    size_t n;
 
     va_start(ap, fmt);
-    n = vsnprintf(buf, sizeof buf, fmt, ap);
+    n = vformat(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n >= sizeof buf)
-        n = sizeof buf - 1;
-    write_all(2, buf, (size_t)n);
+    write_all(2, buf, n);
 }
 
 static void out_send(const char *buf, size_t len)
@@ -182,16 +194,12 @@ static void out_printf(const char *fmt, ...)
 {
     char buf[4096];
     va_list ap;
-    int n;
+    size_t n;
 
     va_start(ap, fmt);
-    n = vsnprintf(buf, sizeof buf, fmt, ap);
+    n = vformat(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n >= sizeof buf)
-        n = sizeof buf - 1;
-    out_record("", buf, (size_t)n);
+    out_record("", buf, n);
 }
 
 static void power_off(void)
@@ -213,19 +221,15 @@ static void fatal(const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
-    int n;
+    size_t n;
 
     va_start(ap, fmt);
-    n = vsnprintf(buf, sizeof buf, fmt, ap);
+    n = vformat(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof buf)
-        n = sizeof buf - 1;
     out_flush();
-    console_printf("SP-FATAL %.*s\n", n, buf);
+    console_printf("SP-FATAL %.*s\n", (int)n, buf);
     if (out_kind != OUT_CONSOLE && out_kind != OUT_NONE)
-        out_record("SP-FATAL ", buf, (size_t)n);
+        out_record("SP-FATAL ", buf, n);
     power_off();
 }
 
