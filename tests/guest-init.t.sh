@@ -5,7 +5,8 @@
 # the cache) with ci/guest-build.  Boots it twice:
 #   1. a script exercising the protocol: stdout and stderr interleaved, a
 #      per-command timeout followed by a command that still runs, SIGSEGV,
-#      uid 1000 and its directory, an exit status;
+#      uid 1000 and its directory, an exit status, simple commands run
+#      without the shell (quoting as the shell's), the time records;
 #   2. a hanging command under SP_GUEST_TIMEOUT=5: guest-boot must give up.
 # Prints "ok N - ..." / "not ok N - ...".
 # shellcheck disable=SC2016 # the scripts are the guest's to expand
@@ -55,6 +56,12 @@ cmd user 1000 10 /home/user/t
 id -u; pwd
 cmd exit3 0 10 /tmp
 exit 3
+cmd words 1000 10 /tmp
+/usr/bin/printf '[%s]\n' a 'b  c' "d e" x'y'"z"
+cmd shell 1000 10 /tmp
+/usr/bin/printf '[%s]\n' "$HOME" | cat
+cmd missing 1000 10 /tmp
+./nosuchprogram arg
 EOF
 
 check "guest-boot runs a script" "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/out1"
@@ -80,6 +87,20 @@ check "uid 1000 runs in its directory" same user 'SP-BEGIN user
 SP-END user exit 0'
 check "exit 3 is reported" same exit3 'SP-BEGIN exit3
 SP-END exit3 exit 3'
+check "a simple command is split into words as the shell would" same words 'SP-BEGIN words
+| [a]
+| [b  c]
+| [d e]
+| [xyz]
+SP-END words exit 0'
+check "a command with shell syntax still goes to /bin/sh" same shell 'SP-BEGIN shell
+| [/home/user]
+SP-END shell exit 0'
+check "a program that is not there is an error of that command" same missing 'SP-BEGIN missing
+SP-END missing error exec ./nosuchprogram: No such file or directory'
+check "every command's time is reported" sh -c '
+	[ "$(grep -c "^SP-TIME [a-z0-9]* [0-9][0-9]*\$" "$1")" -eq "$(grep -c "^SP-END " "$1")" ] || { cat "$1"; exit 1; }
+' sh "$SCRATCH/out1/results"
 check "the guest ends with SP-DONE" sh -c '
 	head -n 1 "$1" | grep -q "^SP-READY " && tail -n 1 "$1" | grep -qx SP-DONE || { cat "$1"; exit 1; }
 ' sh "$SCRATCH/out1/results"
