@@ -29,3 +29,12 @@ SP_GUEST_TIMEOUT=15 SP_EXAMPLES=$ex ci/check-examples -g "bookworm trixie" -w "$
 r=$SCRATCH/run2
 check "a guest whose init never finishes fails, saying so" grep -Eq '^not ok [0-9]+ - bookworm .*timed out' "$r"
 check "... while the other guest passes" grep -Eq '^ok [0-9]+ - trixie ' "$r"
+
+# The census: measured when asked (or not yet measured for this image and
+# probe), then taken from the cache without running the probe again.
+SP_CENSUS=fresh ci/check-examples -g musl -w "$w/c1" > "$SCRATCH/run3" 2>&1
+check "SP_CENSUS=fresh runs the census probe in the boot" \
+	sh -c "grep -qx 'measured in this boot' '$w/c1/guests/musl/census.source' && grep -q '^SP-BEGIN census\$' '$w/c1/guests/musl/results'"
+ci/check-examples -g musl -w "$w/c2" > "$SCRATCH/run4" 2>&1
+check "... and the next run takes that measurement from the cache, without the probe" \
+	sh -c "grep -q '^cached ' '$w/c2/guests/musl/census.source' && cmp '$w/c1/guests/musl/census' '$w/c2/guests/musl/census' && ! grep -q '^SP-BEGIN census' '$w/c2/guests/musl/results'"
