@@ -537,13 +537,13 @@ q_signal(unsigned int flags)
     printf("supervisor: sent SIGUSR1\n");
     p[0].fd = t.sock;
     p[0].events = POLLIN;
-    if (poll(p, 1, 5000) == -1)
+    if (poll(p, 1, 2000) == -1)
         die("poll");
     if (p[0].revents & POLLIN) {
         get(t.sock);
         printf("supervisor: the target's handler has run\n");
     } else {
-        printf("supervisor: no handler has run after 5 s\n");
+        printf("supervisor: no handler has run after 2 s\n");
     }
     try_ioctl(t.listener, SECCOMP_IOCTL_NOTIF_ID_VALID, "ID_VALID #1",
               &req->id);
