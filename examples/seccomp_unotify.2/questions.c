@@ -454,6 +454,57 @@ q_nonblock(void)
 }
 
 static void
+on_alarm_go(int sig)
+{
+    (void) sig;
+    handled++;
+    if (write(handler_sock, "g", 1) != 1)
+        _exit(EXIT_FAILURE);
+}
+
+static void
+w_late_call(int sock)
+{
+    get(sock);                  /* the supervisor's handler says when */
+    call_umask("target");
+}
+
+/* recv-restart: a handler installed with SA_RESTART runs while the
+   supervisor waits in RECV; the target calls only after it. */
+static void
+q_recv_restart(void)
+{
+    int               r, e;
+    struct sigaction  sa;
+    struct target     t;
+
+    t = start_target(SYS_umask, 0, w_late_call);
+    handler_sock = t.sock;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_alarm_go;
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGALRM, &sa, NULL) == -1)
+        die("sigaction");
+    memset(req, 0, req_size);
+    alarm(1);
+    r = ioctl(t.listener, SECCOMP_IOCTL_NOTIF_RECV, req);
+    e = errno;
+    printf("supervisor: the SIGALRM handler ran %d time(s)\n",
+           (int) handled);
+    if (r == -1) {
+        printf("supervisor: RECV: %s\n", errname(e));
+        if (try_recv(t.listener, 0) == -1)
+            die("ioctl");
+    } else {
+        first_id = req->id;
+        printf("supervisor: RECV: #%llu, umask(%#llo)\n", seq(req->id),
+               (unsigned long long) req->data.args[0]);
+    }
+    answer(t.listener, 0, 42);
+    finish(&t);
+}
+
+static void
 w_answers(int sock)
 {
     int   i;
@@ -858,6 +909,8 @@ main(int argc, char *argv[])
         q_listeners();
     } else if (strcmp(q, "nonblock") == 0) {
         q_nonblock();
+    } else if (strcmp(q, "recv-restart") == 0) {
+        q_recv_restart();
     } else if (strcmp(q, "answer") == 0) {
         q_answer();
     } else if (strcmp(q, "signal") == 0) {
