@@ -85,7 +85,8 @@ errname(int e)
     } names[] = {
         { EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EINTR, "EINTR" },
         { EBUSY, "EBUSY" }, { EINVAL, "EINVAL" }, { ENOSYS, "ENOSYS" },
-        { EINPROGRESS, "EINPROGRESS" },
+        { EINPROGRESS, "EINPROGRESS" }, { E2BIG, "E2BIG" },
+        { EBADF, "EBADF" }, { EMFILE, "EMFILE" },
     };
 
     for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -660,6 +661,77 @@ w_two_calls(int sock)
     call_umask("target: second call");
 }
 
+/* errors: requests that SECCOMP_IOCTL_NOTIF_ADDFD and
+   SECCOMP_IOCTL_NOTIF_SEND refuse. */
+static void
+try_addfd(int listener, const char *what, unsigned long op, void *arg)
+{
+    int  r;
+
+    r = ioctl(listener, op, arg);
+    if (r == -1)
+        printf("supervisor: ADDFD %s: %s\n", what, errname(errno));
+    else
+        printf("supervisor: ADDFD %s: fd %d\n", what, r);
+}
+
+static void
+q_errors(void)
+{
+    unsigned long long          id;
+    struct target               t;
+    struct seccomp_notif_addfd  a;
+    struct {
+        struct seccomp_notif_addfd  a;
+        unsigned long long          tail;
+    } big;
+
+    t = start_target(SYS_umask, 0, w_two_calls);
+    if (try_recv(t.listener, 0) == -1)
+        die("ioctl");
+    id = req->id;
+
+    memset(&a, 0, sizeof(a));
+    a.id = id;
+    a.srcfd = -1;
+    try_addfd(t.listener, "srcfd -1", SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+    a.srcfd = STDERR_FILENO;
+    a.flags = 0x80;
+    try_addfd(t.listener, "flags 0x80", SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+    a.flags = 0;
+    a.newfd = 100;
+    try_addfd(t.listener, "newfd 100 without SETFD",
+              SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+    a.flags = SECCOMP_ADDFD_FLAG_SETFD;
+    a.newfd = 1 << 30;
+    try_addfd(t.listener, "newfd 1<<30", SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+    a.newfd = 0;
+    a.flags = 0;
+    big.a = a;
+    big.tail = 1;
+    try_addfd(t.listener, "of 32 bytes, the last 8 not zero",
+              _IOC(_IOC_WRITE, SECCOMP_IOC_MAGIC, 3, sizeof(big)),
+              &big);
+    try_addfd(t.listener, "of 16 bytes",
+              _IOC(_IOC_WRITE, SECCOMP_IOC_MAGIC, 3, 16), &a);
+    answer(t.listener, 0, 42);
+
+    /* The second call is pending, but not received yet. */
+    wait_readable(t.listener);
+    memset(resp, 0, resp_size);
+    resp->id = id + 1;
+    if (ioctl(t.listener, SECCOMP_IOCTL_NOTIF_SEND, resp) == -1)
+        printf("supervisor: SEND before RECV: %s\n", errname(errno));
+    else
+        printf("supervisor: SEND before RECV: ok\n");
+    a.id = id + 1;
+    try_addfd(t.listener, "before RECV", SECCOMP_IOCTL_NOTIF_ADDFD, &a);
+    if (try_recv(t.listener, 0) == -1)
+        die("ioctl");
+    answer(t.listener, 0, 42);
+    finish(&t);
+}
+
 /* close: the supervisor closes the listener without answering. */
 static void
 q_close(void)
@@ -924,6 +996,8 @@ main(int argc, char *argv[])
         q_signal(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
     } else if (strcmp(q, "close") == 0) {
         q_close();
+    } else if (strcmp(q, "errors") == 0) {
+        q_errors();
     } else if (strcmp(q, "poll") == 0) {
         q_poll();
     } else if (strcmp(q, "death") == 0) {
