@@ -17,6 +17,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -269,8 +270,21 @@ on_alarm(int sig)
     (void) sig;
 }
 
+/* SIGALRM in MS milliseconds; 0 cancels it. */
+static void
+set_alarm(long ms)
+{
+    struct itimerval  it;
+
+    memset(&it, 0, sizeof(it));
+    it.it_value.tv_sec = ms / 1000;
+    it.it_value.tv_usec = ms % 1000 * 1000;
+    if (setitimer(ITIMER_REAL, &it, NULL) == -1)
+        die("setitimer");
+}
+
 /* SECCOMP_IOCTL_NOTIF_RECV; print what happened.  If TIMED, give up
-   after a second: for questions where waiting is an answer. */
+   after half a second: for questions where waiting is an answer. */
 static int
 try_recv(int listener, int timed)
 {
@@ -278,17 +292,17 @@ try_recv(int listener, int timed)
 
     memset(req, 0, req_size);
     if (timed)
-        alarm(1);
+        set_alarm(500);
     r = ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req);
     saved = errno;
-    alarm(0);
+    set_alarm(0);
     if (r == 0) {
         if (first_id == 0)
             first_id = req->id;
         printf("supervisor: RECV: #%llu, umask(%#llo)\n",
                seq(req->id), (unsigned long long) req->data.args[0]);
     } else if (saved == EINTR) {
-        printf("supervisor: RECV: still blocked after 1 s\n");
+        printf("supervisor: RECV: still blocked after 0.5 s\n");
     } else {
         printf("supervisor: RECV: %s\n", errname(saved));
     }
@@ -487,7 +501,7 @@ q_recv_restart(void)
     if (sigaction(SIGALRM, &sa, NULL) == -1)
         die("sigaction");
     memset(req, 0, req_size);
-    alarm(1);
+    set_alarm(500);
     r = ioctl(t.listener, SECCOMP_IOCTL_NOTIF_RECV, req);
     e = errno;
     printf("supervisor: the SIGALRM handler ran %d time(s)\n",
@@ -589,13 +603,13 @@ q_signal(unsigned int flags)
     printf("supervisor: sent SIGUSR1\n");
     p[0].fd = t.sock;
     p[0].events = POLLIN;
-    if (poll(p, 1, 2000) == -1)
+    if (poll(p, 1, 1000) == -1)
         die("poll");
     if (p[0].revents & POLLIN) {
         get(t.sock);
         printf("supervisor: the target's handler has run\n");
     } else {
-        printf("supervisor: no handler has run after 2 s\n");
+        printf("supervisor: no handler has run after 1 s\n");
     }
     try_ioctl(t.listener, SECCOMP_IOCTL_NOTIF_ID_VALID, "ID_VALID #1",
               &req->id);
