@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -675,6 +676,25 @@ w_two_calls(int sock)
     call_umask("target: second call");
 }
 
+/* A target whose file descriptor table is full: its lowest free
+   number becomes its RLIMIT_NOFILE. */
+static void
+w_full_table(int sock)
+{
+    int            fd;
+    struct rlimit  rl;
+
+    fd = dup(STDIN_FILENO);
+    if (fd == -1 || close(fd) == -1)
+        die("dup");
+    if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
+        die("getrlimit");
+    rl.rlim_cur = fd;
+    if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+        die("setrlimit");
+    w_two_calls(sock);
+}
+
 /* errors: requests that SECCOMP_IOCTL_NOTIF_ADDFD and
    SECCOMP_IOCTL_NOTIF_SEND refuse. */
 static void
@@ -700,7 +720,7 @@ q_errors(void)
         unsigned long long          tail;
     } big;
 
-    t = start_target(SYS_umask, 0, w_two_calls);
+    t = start_target(SYS_umask, 0, w_full_table);
     if (try_recv(t.listener, 0) == -1)
         die("ioctl");
     id = req->id;
@@ -728,6 +748,8 @@ q_errors(void)
               &big);
     try_addfd(t.listener, "of 16 bytes",
               _IOC(_IOC_WRITE, SECCOMP_IOC_MAGIC, 3, 16), &a);
+    try_addfd(t.listener, "into the full table",
+              SECCOMP_IOCTL_NOTIF_ADDFD, &a);
     answer(t.listener, 0, 42);
 
     /* The second call is pending, but not received yet. */
