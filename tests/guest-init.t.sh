@@ -114,3 +114,11 @@ fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
 	"^guest-boot: $gname: timed out after 5 s \\(last record: " \
 	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
 check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
+
+# --settings: how the guest would be booted, booting nothing.
+"$TOP/ci/guest-boot" --settings "$GDIR" > "$SCRATCH/set1" 2>&1
+SP_MEM=200M SP_KERNEL_ARGS=sp.test=1 "$TOP/ci/guest-boot" --settings "$GDIR" > "$SCRATCH/set2" 2>&1
+check "--settings prints the QEMU options and the kernel command line" \
+	sh -c "[ \$(wc -l < '$SCRATCH/set1') -eq 2 ] && grep -q '^qemu .*-m 256M ' '$SCRATCH/set1' && grep -q '^kernel .*sp.out=' '$SCRATCH/set1'"
+check "... and they follow the settings" \
+	sh -c "grep -q '^qemu .*-m 200M ' '$SCRATCH/set2' && grep -q '^kernel .* sp.test=1' '$SCRATCH/set2' && ! grep -q 'sp.test' '$SCRATCH/set1'"
