@@ -642,7 +642,7 @@ static size_t simple_words(const char *text, char **argv, size_t max)
             continue;
         }
         if (n + 1 >= max)
-            return 0;
+            goto shell;
         argv[n++] = w;
         while (*r != '\0' && *r != ' ' && *r != '\t') {
             if (*r == '\'' || *r == '"') {
@@ -650,14 +650,14 @@ static size_t simple_words(const char *text, char **argv, size_t max)
                 while (*r != q) {
                     if (*r == '\0' || *r == '\n'
                         || (q == '"' && strchr("$`\\!", *r) != NULL))
-                        return 0;
+                        goto shell;
                     *w++ = *r++;
                 }
                 r++;
             } else if (*r != '\0' && strchr(plain, *r) != NULL) {
                 *w++ = *r++;
             } else {
-                return 0;
+                goto shell;
             }
         }
         if (*r != '\0')
@@ -665,13 +665,17 @@ static size_t simple_words(const char *text, char **argv, size_t max)
         *w++ = '\0';
     }
     if (n == 0)
-        return 0;
+        goto shell;
     argv[n] = NULL;
     for (i = 0; shell_words[i] != NULL; i++) {
         if (strcmp(argv[0], shell_words[i]) == 0)
-            return 0;
+            goto shell;
     }
     return n;
+
+shell:
+    free(copy);
+    return 0;
 }
 
 static void child_run(const struct command *c, int slave, int errfd)
