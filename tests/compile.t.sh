@@ -1,0 +1,50 @@
+#!/bin/sh
+# The compile stage (ci/compile-examples) for a guest: the cache of objects
+# and of whole build lists, and what a failure reports.  The host's gcc
+# stands in for a guest's compiler; nothing compiled here is run.
+. "$(dirname "$0")/lib.sh"
+SECCOMP_PAGES_CACHE=$SCRATCH/cache
+export SECCOMP_PAGES_CACHE
+ex=$SCRATCH/examples
+mkdir -p "$ex/demo.2"
+printf 'int main(void)\n{\n    return 0;\n}\n' > "$ex/demo.2/hello.c"
+printf 'int main(void)\n{\n    return 2;\n}\n' > "$ex/demo.2/two.c"
+tab=$(printf '\t')
+printf 'demo.2%shello.c%sx86_64%s\ndemo.2%stwo.c%sx86_64%s\n' \
+	"$tab" "$tab" "$tab" "$tab" "$tab" "$tab" > "$SCRATCH/list"
+# The compiler command, counting its runs.
+printf '#!/bin/sh\necho "$*" >> "%s/cc.log"\nexec gcc "$@"\n' "$SCRATCH" > "$SCRATCH/cc"
+chmod +x "$SCRATCH/cc"
+: > "$SCRATCH/cc.log"
+compile() { # OUT [LIST]
+	SP_EXAMPLES=$ex ci/compile-examples -c "$SCRATCH/cc" "$1" "${2:-$SCRATCH/list}"
+}
+runs() { wc -l < "$SCRATCH/cc.log" | tr -d ' '; }
+
+compile "$SCRATCH/o1" > "$SCRATCH/o1.log" 2>&1
+check "a guest build compiles every listed example" \
+	sh -c "test $? -eq 0 && test -x '$SCRATCH/o1/demo.2/hello' && test -x '$SCRATCH/o1/demo.2/two' &&
+		test $(runs) -eq 2"
+
+printf 'int main(void)\n{\n    return 1;\n}\n' > "$ex/demo.2/hello.c"
+compile "$SCRATCH/o2" > "$SCRATCH/o2.log" 2>&1
+check "a changed source is compiled again, and only that one" \
+	sh -c "test $(runs) -eq 3 && ! cmp -s '$SCRATCH/o1/demo.2/hello' '$SCRATCH/o2/demo.2/hello' &&
+		cmp '$SCRATCH/o1/demo.2/two' '$SCRATCH/o2/demo.2/two'"
+
+# Only the list's archive is left to come from.
+find "$SECCOMP_PAGES_CACHE/objects" -type f ! -name 'list-*' -delete
+compile "$SCRATCH/o3" > "$SCRATCH/o3.log" 2>&1
+check "with nothing changed, the whole list comes from the cache, without the compiler" \
+	sh -c "test $(runs) -eq 3 && cmp '$SCRATCH/o2/demo.2/hello' '$SCRATCH/o3/demo.2/hello' &&
+		cmp '$SCRATCH/o2/demo.2/two' '$SCRATCH/o3/demo.2/two'"
+
+printf 'int main(void)\n{\n    return missing;\n}\n' > "$ex/demo.2/bad.c"
+cp "$SCRATCH/list" "$SCRATCH/list2"
+printf 'demo.2%sbad.c%sx86_64%s\n' "$tab" "$tab" "$tab" >> "$SCRATCH/list2"
+fails_with "an example that does not compile fails the stage, naming page and file" \
+	'^demo.2: bad.c: compile failed \(x86_64\)' compile "$SCRATCH/o4" "$SCRATCH/list2"
+before=$(runs)
+compile "$SCRATCH/o5" "$SCRATCH/list2" > "$SCRATCH/o5.log" 2>&1
+check "a list with a failure is not cached: the next run compiles the failing example again" \
+	test "$(runs)" -eq $((before + 1))
