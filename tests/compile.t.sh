@@ -39,6 +39,14 @@ check "with nothing changed, the whole list comes from the cache, without the co
 	sh -c "test $(runs) -eq 3 && cmp '$SCRATCH/o2/demo.2/hello' '$SCRATCH/o3/demo.2/hello' &&
 		cmp '$SCRATCH/o2/demo.2/two' '$SCRATCH/o3/demo.2/two'"
 
+# The same list read from another place is the same list.
+mkdir -p "$SCRATCH/elsewhere"
+cp "$SCRATCH/list" "$SCRATCH/elsewhere/build"
+find "$SECCOMP_PAGES_CACHE/objects" -type f ! -name 'list-*' -delete
+compile "$SCRATCH/o3b" "$SCRATCH/elsewhere/build" > "$SCRATCH/o3b.log" 2>&1
+check "the archive serves the same list wherever its file is (a run's work directory)" \
+	sh -c "test $(runs) -eq 3 && cmp '$SCRATCH/o2/demo.2/hello' '$SCRATCH/o3b/demo.2/hello'"
+
 printf 'int main(void)\n{\n    return missing;\n}\n' > "$ex/demo.2/bad.c"
 cp "$SCRATCH/list" "$SCRATCH/list2"
 printf 'demo.2%sbad.c%sx86_64%s\n' "$tab" "$tab" "$tab" >> "$SCRATCH/list2"
