@@ -56,3 +56,16 @@ before=$(runs)
 compile "$SCRATCH/o5" "$SCRATCH/list2" > "$SCRATCH/o5.log" 2>&1
 check "a list with a failure is not cached: the next run compiles the failing example again" \
 	test "$(runs)" -eq $((before + 1))
+
+# The cache's pruning (ci/cache-prune): what a run takes is touched, what
+# no run took for 30 days goes when something new is compiled.
+objs=$SECCOMP_PAGES_CACHE/objects
+: > "$objs/stale-entry"
+touch -d '40 days ago' "$objs/stale-entry" "$objs"/list-*
+compile "$SCRATCH/o6" > "$SCRATCH/o6.log" 2>&1
+check "a list taken from the cache is touched, so it outlives the 30 days" \
+	sh -c "test \$(find '$objs' -name 'list-*' -mtime -30 | wc -l) -eq 1"
+printf 'int main(void)\n{\n    return 3;\n}\n' > "$ex/demo.2/two.c"
+compile "$SCRATCH/o7" > "$SCRATCH/o7.log" 2>&1
+check "an entry unused for 30 days is removed when something new is compiled" \
+	test ! -e "$objs/stale-entry"
