@@ -394,6 +394,34 @@ static char *read_file(const char *path, size_t *lenp)
     return buf;
 }
 
+/*
+ * The guest is useless without its local APIC timer.  Under TCG on a busy
+ * host the kernel's boot-time calibration of that timer can fail ("APIC
+ * frequency too slow", "APIC timer disabled due to verification failure");
+ * a single-CPU kernel then ticks from the PIT alone.  Guests in that state
+ * were seen to stop getting timer interrupts a few seconds later and hang
+ * until the whole-guest limit, with every per-command timeout dead too.
+ * Stop before running anything, saying why.  (lapic, or lapic-deadline
+ * under KVM; no file at all means there is nothing to check.)
+ */
+static void check_timer(void)
+{
+    static const char path[] =
+        "/sys/devices/system/clockevents/clockevent0/current_device";
+    char *dev = read_file(path, NULL);
+    size_t n;
+
+    if (dev == NULL)
+        return;
+    n = strcspn(dev, "\n");
+    if (strncmp(dev, "lapic", 5) != 0)
+        fatal("the local APIC timer is not in use (clock event device: "
+              "%.*s): its calibration at boot failed, probably on a busy "
+              "host, and guests in this state hang",
+              n > 0 ? (int)n : 4, n > 0 ? dev : "none");
+    free(dev);
+}
+
 /* The value of kernel argument NAME=VALUE (copied into val), or 0. */
 static int cmdline_arg(const char *name, char *val, size_t size)
 {
@@ -1057,6 +1085,7 @@ int main(void)
     }
     setup_system();
     open_results();
+    check_timer();
     if (uname(&u) < 0)
         fatal("uname: %s", strerror(errno));
     out_printf("SP-READY %s", u.release);

@@ -2,12 +2,13 @@
 # tests/guest-init.t.sh: ci/guest-init.c and ci/guest-boot on a real guest.
 # Needs a built guest: GDIR=/path/to/guest (vmlinux, base.cpio, info) as made
 # by ci/guest-build; without it, the bookworm guest is built (or taken from
-# the cache) with ci/guest-build.  Boots it twice:
+# the cache) with ci/guest-build.  Boots it three times:
 #   1. a script exercising the protocol: stdout and stderr interleaved, a
 #      per-command timeout followed by a command that still runs, SIGSEGV,
 #      uid 1000 and its directory, an exit status, simple commands run
 #      without the shell (quoting as the shell's), the time records;
-#   2. a hanging command under SP_GUEST_TIMEOUT=5: guest-boot must give up.
+#   2. a hanging command under SP_GUEST_TIMEOUT=5: guest-boot must give up;
+#   3. a kernel without its local APIC timer: init must refuse to start.
 # Prints "ok N - ..." / "not ok N - ...".
 # shellcheck disable=SC2016 # the scripts are the guest's to expand
 # shellcheck source=tests/lib.sh
@@ -114,6 +115,19 @@ fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
 	"^guest-boot: $gname: timed out after 5 s \\(last record: " \
 	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
 check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
+
+# A kernel without its local APIC timer (here switched off with noapictimer;
+# on a busy host, a failed calibration at boot) ticks from the PIT alone and
+# such guests hang a few seconds in: init refuses to start.
+overlay three <<'EOF'
+cmd t 0 10 /
+echo ran
+EOF
+
+fails_with "a guest without its local APIC timer stops before any command" \
+	"^guest-boot: $gname: init failed: the local APIC timer is not in use \\(clock event device: [a-z0-9]+\\)" \
+	env SP_KERNEL_ARGS=noapictimer "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/three.cpio" "$SCRATCH/out3"
+check "... having run nothing" sh -c '! grep -q "^SP-BEGIN" "$1"' sh "$SCRATCH/out3/results"
 
 # --settings: how the guest would be booted, booting nothing.
 "$TOP/ci/guest-boot" --settings "$GDIR" > "$SCRATCH/set1" 2>&1
