@@ -69,3 +69,9 @@ printf 'int main(void)\n{\n    return 3;\n}\n' > "$ex/demo.2/two.c"
 compile "$SCRATCH/o7" > "$SCRATCH/o7.log" 2>&1
 check "an entry unused for 30 days is removed when something new is compiled" \
 	test ! -e "$objs/stale-entry"
+mkdir "$objs/just-made.tmp" "$objs/left-empty"
+touch -d '2 hours ago' "$objs/left-empty"
+ci/cache-prune objects
+check "an empty directory another stage may have just made survives pruning" \
+	test -d "$objs/just-made.tmp"
+check "an empty directory unchanged for an hour goes" test ! -e "$objs/left-empty"
