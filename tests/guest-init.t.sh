@@ -116,9 +116,10 @@ fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
 	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
 check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
 
-# A kernel without its local APIC timer (here switched off with noapictimer;
-# on a busy host, a failed calibration at boot) ticks from the PIT alone and
-# such guests hang a few seconds in: init refuses to start.
+# A kernel without its local APIC timer: switched off here with noapictimer
+# (its tick device then has no clock event device at all); on a busy host, by
+# a failed calibration at boot, after which it ticks from the PIT alone and
+# hangs a few seconds in.  init refuses to start either way.
 overlay three <<'EOF'
 cmd t 0 10 /
 echo ran
