@@ -66,9 +66,9 @@ usage(const char *self)
 }
 
 /* The target's filter: open(2) and openat(2) go to the supervisor;
-   openat2(2) fails with ENOSYS, so that the C library falls back to
-   openat(2), whose flags the supervisor can see; system calls of
-   another ABI kill the process. */
+   openat2(2), whose flags are in memory, fails with ENOSYS, as on a
+   kernel that predates it; system calls of another ABI kill the
+   process. */
 static int
 install_filter(void)
 {
