@@ -427,10 +427,27 @@ static int run_access(struct ctx *c)
 static int run_faccessat(struct ctx *c)
 {
     (void)c;
+    return err(faccessat(AT_FDCWD, "file", R_OK, 0) < 0);
+}
+
+static int run_faccessat_eaccess(struct ctx *c)
+{
+    (void)c;
     return err(faccessat(AT_FDCWD, "file", R_OK, AT_EACCESS) < 0);
 }
 
+static int run_fchmod(struct ctx *c)
+{
+    return err(fchmod(c->fd, 0644) < 0);
+}
+
 static int run_fchmodat(struct ctx *c)
+{
+    (void)c;
+    return err(fchmodat(AT_FDCWD, "file", 0644, 0) < 0);
+}
+
+static int run_fchmodat_nofollow(struct ctx *c)
 {
     (void)c;
     return err(fchmodat(AT_FDCWD, "file", 0644, AT_SYMLINK_NOFOLLOW) < 0);
@@ -763,8 +780,15 @@ static const struct test tests[] = {
     { "fstat", set_open, run_fstat, fin_close_fd, NULL, 0, "statx" },
     { "lstat", NULL, run_lstat, NULL, NULL, 0, "statx" },
     { "access", NULL, run_access, NULL, NULL, 0, NULL },
+    /* A name with flags in parentheses (without AT_ and SYMLINK_): the
+       call is made with them; otherwise its flags are 0. */
     { "faccessat", NULL, run_faccessat, NULL, NULL, 0, "faccessat2" },
+    { "faccessat(EACCESS)", NULL, run_faccessat_eaccess, NULL, NULL, 0,
+      "faccessat2" },
+    { "fchmod", set_open, run_fchmod, fin_close_fd, NULL, 0, NULL },
     { "fchmodat", NULL, run_fchmodat, NULL, NULL, 0, "fchmodat2" },
+    { "fchmodat(NOFOLLOW)", NULL, run_fchmodat_nofollow, NULL,
+      NULL, 0, "fchmodat2" },
     { "chmod", NULL, run_chmod, NULL, NULL, 0, NULL },
     { "mkdir", set_mkdir, run_mkdir, NULL, NULL, 0, NULL },
     { "unlink", set_unlink, run_unlink, NULL, NULL, 0, NULL },
