@@ -8,6 +8,9 @@ mandir      = $(datarootdir)/man
 DESTDIR     =
 
 ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3))
+# Claim tests: small pages of their own that prove what a page says
+# (ci/claim-refs); never installed.
+CLAIMS     := $(sort $(wildcard claims/*.claim))
 # make check-examples PAGES='man3/*.3' GUESTS='musl x32'
 PAGES      = $(ALL_PAGES)
 GUESTS     =
@@ -22,17 +25,18 @@ packages:
 
 # Extract every SRC block; stale files go; a malformed page changes nothing.
 examples: packages
-	@ci/extract-examples examples $(ALL_PAGES)
+	@ci/extract-examples examples $(ALL_PAGES) $(CLAIMS)
 
 # Compile every example on the host (compile only: never run here).
 compile: examples
 	@ci/compile-examples -a build/host examples
 
 lint: packages
-	@ci/lint-pages $(ALL_PAGES)
+	@ci/lint-pages $(ALL_PAGES) $(CLAIMS)
+	@ci/claim-refs $(ALL_PAGES) -- $(CLAIMS)
 
 check-examples: examples
-	@ci/check-examples -g "$(GUESTS)" $(PAGES)
+	@ci/check-examples -g "$(GUESTS)" $(PAGES) $$(ci/claim-refs -l $(PAGES) -- $(CLAIMS))
 
 # Everything: examples in sync, lint, host compile, the harness's own tests
 # and the sessions on every guest; the last line counts them all.

@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Claim tests and the sentences that name them (ci/claim-refs).
+. "$(dirname "$0")/lib.sh"
+fx=tests/fixtures/claims
+check "pages and claims that name each other pass" \
+	ci/claim-refs $fx/page.2 -- $fx/alpha.claim $fx/beta.claim
+fails_with "a PROVEN-BY that names no claim fails with page and line" \
+	"^$fx/missing.2:3: PROVEN-BY names no claim: gamma" \
+	ci/claim-refs $fx/missing.2 -- $fx/alpha.claim
+fails_with "a claim that no page names fails" \
+	"^$fx/beta.claim:1: no page names this claim" \
+	ci/claim-refs $fx/missing.2 -- $fx/alpha.claim $fx/beta.claim
+fails_with "a claim whose title is not its name fails" \
+	"^$fx/mistitled.claim:1: the title is delta, the file says mistitled" \
+	ci/claim-refs -- $fx/mistitled.claim
+T=$((T + 1))
+got=$(ci/claim-refs -l $fx/missing.2 $fx/page.2 -- $fx/beta.claim $fx/alpha.claim | tr '\n' ' ')
+if [ "$got" = "$fx/alpha.claim $fx/beta.claim " ]; then
+	echo "ok $T - -l lists the claims the pages name, once each, in the pages' order"
+else
+	echo "not ok $T - -l lists the claims the pages name, once each, in the pages' order"; echo "# got: $got"
+fi
