@@ -21,3 +21,6 @@ if [ "$got" = "$fx/alpha.claim $fx/beta.claim " ]; then
 else
 	echo "not ok $T - -l lists the claims the pages name, once each, in the pages' order"; echo "# got: $got"
 fi
+# The project's own pages and claims.
+check "every PROVEN-BY in the pages names a claim in claims/, and every claim is named" \
+	ci/claim-refs man2/*.2 man3/*.3 -- claims/*.claim
