@@ -14,9 +14,13 @@ CLAIMS     := $(sort $(wildcard claims/*.claim))
 # make check-examples PAGES='man3/*.3' GUESTS='musl x32'
 PAGES      = $(ALL_PAGES)
 GUESTS     =
+# make check-examples SHARD=2/3: the 2nd of 3 shards of the guests (ci/shard-guests),
+# in build/shards/2-of-3; make merge-shards: one report from build/shards/*.
+SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean patches check-patches census census-data update-census
+	update-guests bench packages clean patches check-patches census census-data update-census \
+	merge-shards
 
 all: examples compile
 
@@ -36,7 +40,10 @@ lint: packages
 	@ci/claim-refs $(ALL_PAGES) -- $(CLAIMS)
 
 check-examples: examples
-	@ci/check-examples -g "$(GUESTS)" $(PAGES) $$(ci/claim-refs -l $(PAGES) -- $(CLAIMS))
+	@ci/check-examples -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(PAGES) $$(ci/claim-refs -l $(PAGES) -- $(CLAIMS))
+
+merge-shards: packages
+	@ci/merge-shards -g "$(GUESTS)" build/check-examples build/shards/*-of-*
 
 # Everything: examples in sync, lint, host compile, the harness's own tests
 # and the sessions on every guest; the last line counts them all.
