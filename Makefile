@@ -20,7 +20,7 @@ SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
 	update-guests bench packages clean patches check-patches census census-data update-census \
-	merge-shards
+	merge-shards html
 
 all: examples compile
 
@@ -44,6 +44,11 @@ check-examples: examples
 
 merge-shards: packages
 	@ci/merge-shards -g "$(GUESTS)" build/check-examples build/shards/*-of-*
+
+# The pages as a static site (build/html/index.html) showing where each
+# session was verified in the last run (build/check-examples).
+html: packages
+	@ci/report/html -w build/check-examples build/html $(ALL_PAGES)
 
 # Everything: examples in sync, lint, host compile, the harness's own tests
 # and the sessions on every guest; the last line counts them all.

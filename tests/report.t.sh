@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Reports of a run and sharding, on a fixture run without guests
-# (tests/fixtures/report/work: three guests, a pass, a skip, a failed session
+# (tests/fixtures/report/work: four guests, a pass, a skip, a failed session
 # whose diff holds XML's special characters and control characters, and a
 # guest that failed as a whole): check-examples -r, ci/report/junit,
 # ci/shard-guests, ci/merge-shards.
@@ -17,7 +17,7 @@ cp -R $fx/work "$out"
 ci/check-examples -r -w "$out" > "$S/full.tap" 2> "$S/full.err"; rc=$?
 check "a report alone exits 1 when sessions failed" test $rc -eq 1
 check "the report's last line counts the results" \
-	sh -c 'tail -n 1 "$1" | grep -qx "2 passed, 3 failed, 1 skipped"' - "$S/full.tap"
+	sh -c 'tail -n 1 "$1" | grep -qx "3 passed, 3 failed, 1 skipped"' - "$S/full.tap"
 cp "$out/results.tsv" "$S/full.tsv"; cp "$out/junit.xml" "$S/full.xml"
 
 # ---- JUnit ----
@@ -26,8 +26,8 @@ if command -v xmllint > /dev/null; then
 	x() { xmllint --xpath "$1" "$S/full.xml"; }
 	counts() {
 		[ "$(x 'count(//testcase)')" = "$(wc -l < "$S/full.tsv")" ] &&
-		[ "$(x 'count(/testsuites/testsuite)')" = 3 ] &&
-		[ "$(x 'string(/testsuites/@tests)')" = 6 ] &&
+		[ "$(x 'count(/testsuites/testsuite)')" = 4 ] &&
+		[ "$(x 'string(/testsuites/@tests)')" = 7 ] &&
 		[ "$(x 'string(/testsuites/@failures)')" = 3 ] &&
 		[ "$(x 'string(/testsuites/@skipped)')" = 1 ] &&
 		[ "$(x 'count(//testcase/failure)')" = 3 ] &&
@@ -61,12 +61,12 @@ fi
 # ---- shards ----
 shards_cover() {
 	a=$(ci/shard-guests 1/2 | tr '\n' ' ') b=$(ci/shard-guests 2/2 | tr '\n' ' ')
-	[ "$a" = "alpha gamma " ] && [ "$b" = "beta " ] &&
-	[ "$(ci/shard-guests 1/1 | tr '\n' ' ')" = "alpha beta gamma " ]
+	[ "$a" = "alpha gamma " ] && [ "$b" = "beta delta " ] &&
+	[ "$(ci/shard-guests 1/1 | tr '\n' ' ')" = "alpha beta gamma delta " ]
 }
 check "shards deal the guests round-robin in the list's order" shards_cover
 fails_with "a shard beyond N is refused" 'want 1 <= K <= N' ci/shard-guests 3/2
-fails_with "more shards than guests are refused" 'only 3 guests' ci/shard-guests 1/4
+fails_with "more shards than guests are refused" 'only 4 guests' ci/shard-guests 1/5
 fails_with "a malformed shard is refused" 'want K/N' ci/shard-guests 1-2
 fails_with "check-examples refuses a malformed shard before running" 'want K/N' ci/check-examples -s x -w "$S/none" man2/none.2
 
@@ -87,7 +87,7 @@ check "the merged junit.xml is the whole run's" diff -u "$S/full.xml" "$out/juni
 missing() {
 	ci/merge-shards "$S/m" "$S/s1" > "$S/m.tap" 2>&1
 	grep -q '^not ok 2 - beta: did not run' "$S/m.tap" &&
-		tail -n 1 "$S/m.tap" | grep -qx '1 passed, 4 failed, 1 skipped'
+		tail -n 1 "$S/m.tap" | grep -qx '1 passed, 5 failed, 1 skipped'
 }
 check "a shard missing from the merge fails its guests" missing
 fails_with "a guest in two shards stops the merge" 'guest alpha is in two shards' \
