@@ -11,7 +11,7 @@ function verdict(L,   o, i, g, k, n, cnt, not) {
 	o = ""; n = 0; not = ""
 	for (i = 1; i <= ng; i++) {
 		g = gname[i]
-		if (!((g, L) in at) && gstatus[g] != "ok") {
+		if (!((g, L) in at) && gstatus[g] != "ok" && !ran[g]) {
 			n++; cnt["fail"]++
 			o = o "<tr class=\"fail\"><td>" h(g) "</td><td>" h(glibc[g]) "</td><td>" h(gkernel[g]) "</td><td>" h(garch[g]) "</td><td>failed: the guest as a whole: " h(gstatus[g]) "</td></tr>\n"
 			continue
@@ -48,6 +48,7 @@ BEGIN {
 	for (i = 1; i <= nres; i++) {
 		n = split(rt[i], p, ":")
 		if (p[1] == page && n == 3) at[rg[i], p[3]] = i
+		if (n == 3) ran[rg[i]] = 1     # a guest that failed as a whole ran nothing
 	}
 	top(title, "page")
 	if (state != "fresh") print "<p class=\"banner unverified\">This page is unverified: " h(note) "</p>"
