@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # report/alias.awk — a page that is a .so link: a link to the page it includes.
-# Variables: name (seccomp_arch_exist.3), target (seccomp_arch_add.3), run, work.
+# Variables: name (seccomp_arch_exist.3), target (seccomp_arch_add.3), facts (lib.awk).
 BEGIN {
 	b = name; sub(/\.[^.]*$/, "", b); s = name; sub(/^.*\./, "", s)
 	tb = target; sub(/\.[^.]*$/, "", tb); ts = target; sub(/^.*\./, "", ts)

@@ -3,7 +3,7 @@
 # guests, each cell the system calls one call made there; one colour per
 # distinct list in a row, so a function whose system calls drift between
 # releases stands out.
-# Variables: facts (lib.awk), run, work, census: a file of
+# Variables: facts (lib.awk), census: a file of
 #   guest<TAB>a line of that guest's census (ci/census/probe.c's records)
 # Functions are in the order the guests list them (a new one goes after the
 # one its guest listed before it, as ci/census/table orders them).

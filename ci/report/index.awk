@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # report/index.awk — the site's index: the last run, its guests, the pages.
-# Variables: facts, results (lib.awk), run, work, pagelist: a file of
+# Variables: facts, results (lib.awk), pagelist: a file of
 #   page-name<TAB>state<TAB>note<TAB>alias-target<TAB>description
 function counts(c) { return (c["pass"] + 0) " passed, " (c["fail"] + 0) " failed, " (c["skip"] + 0) " skipped" }
 BEGIN {

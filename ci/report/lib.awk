@@ -4,7 +4,12 @@
 #
 # Facts (from ci/report/html): G<TAB>name<TAB>label<TAB>libc<TAB>kernel<TAB>arch<TAB>status
 # Results (ci/report/results): R<TAB>guest<TAB>test<TAB>status<TAB>detail, D<TAB>line
-BEGIN { for (i = 1; i < 128; i++) ord[sprintf("%c", i)] = i }
+# run (when the last run was, or empty), work (its directory) and note come
+# from the environment: -v would take backslashes in them for escapes.
+BEGIN {
+	for (i = 1; i < 128; i++) ord[sprintf("%c", i)] = i
+	run = ENVIRON["SP_RUN"]; work = ENVIRON["SP_WORK"]; note = ENVIRON["SP_NOTE"]
+}
 # Text for HTML; control characters, which HTML must not hold, as \ooo.
 function h(s,   i, c, o) {
 	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # report/matrix.awk — every page:example:session against every guest.
-# Variables: facts, results (lib.awk), run, work, order: the pages in the
+# Variables: facts, results (lib.awk), order: the pages in the
 # order of the run (" seccomp.2 seccomp_unotify.2 ... ").
 function key(t,   p) { split(t, p, ":"); return sprintf("%06d %08d", index(order, " " p[1] " "), p[3]) }
 BEGIN {

@@ -4,7 +4,7 @@
 # .EX block), in our frame; after each session, the guests that ran it in
 # the last run and their results.
 # Variables: facts, results (lib.awk), page (seccomp.2), title, state (fresh,
-# stale, absent or norun), note (why it is unverified), run, work, pages
+# stale, absent or norun), note (SP_NOTE: why it is unverified), pages
 # (the names the site has, for links: " seccomp.2 seccomp_init.3 ").
 function verdict(L,   o, i, g, k, n, cnt, not) {
 	if (state != "fresh") return "<div class=\"verdict unverified\"><p>Unverified: " h(note) "</p></div>"
