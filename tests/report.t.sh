@@ -90,6 +90,7 @@ missing() {
 		tail -n 1 "$S/m.tap" | grep -qx '1 passed, 4 failed, 1 skipped'
 }
 check "a shard missing from the merge fails its guests" missing
+fails_with "a shard directory that is not there is named" "no such directory" ci/merge-shards "$S/m" "$S/s1" "$S/nonesuch"
 fails_with "a guest in two shards stops the merge" 'guest alpha is in two shards' \
 	ci/merge-shards "$S/m" "$S/s1" "$S/s2" "$S/s1"
 cp -R "$S/s2" "$S/s3"; echo 'P	man2/other.2	other.2' > "$S/s3/plans/002-other.2.plan"
