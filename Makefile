@@ -48,7 +48,7 @@ merge-shards: packages
 # The pages as a static site (build/html/index.html) showing where each
 # session was verified in the last run (build/check-examples).
 html: packages
-	@ci/report/html -w build/check-examples build/html $(ALL_PAGES)
+	@ci/report/html -w build/check-examples build/html $(ALL_PAGES) $(CLAIMS)
 
 # Everything: examples in sync, lint, host compile, the harness's own tests
 # and the sessions on every guest; the last line counts them all.
