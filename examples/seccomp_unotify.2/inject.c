@@ -24,19 +24,15 @@
 # define SECCOMP_ADDFD_FLAG_SEND  (1UL << 1)
 #endif
 
-#define X32_BIT  0x40000000U
 #if defined(__x86_64__) && defined(__ILP32__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
-# define NR_LOW   X32_BIT
-# define NR_HIGH  0xffffffffU
+# define X32      1             /* x32 numbers have the x32 bit */
 #elif defined(__x86_64__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
-# define NR_LOW   0U
-# define NR_HIGH  (X32_BIT - 1)
+# define X32      0
 #elif defined(__i386__)
 # define MY_ARCH  AUDIT_ARCH_I386
-# define NR_LOW   0U
-# define NR_HIGH  0xffffffffU
+# define X32      0
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
@@ -79,9 +75,7 @@ install_filter(void)
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
                  offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, NR_LOW, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-        BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, NR_HIGH, 0, 1),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x40000000, X32, !X32),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
 #ifdef __NR_openat2
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat2, 0, 1),
@@ -105,62 +99,9 @@ install_filter(void)
                    SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
 }
 
-static void
-send_fd(int sock, int fd)
-{
-    char            byte = 'L';
-    struct iovec    iov = { .iov_base = &byte, .iov_len = 1 };
-    struct msghdr   msg;
-    struct cmsghdr  *cmsg;
-    union {
-        char            buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr  align;
-    } u;
-
-    memset(&msg, 0, sizeof(msg));
-    memset(&u, 0, sizeof(u));
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = u.buf;
-    msg.msg_controllen = sizeof(u.buf);
-    cmsg = CMSG_FIRSTHDR(&msg);
-    cmsg->cmsg_level = SOL_SOCKET;
-    cmsg->cmsg_type = SCM_RIGHTS;
-    cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
-    if (sendmsg(sock, &msg, 0) == -1)
-        die("sendmsg");
-}
-
-static int
-recv_fd(int sock)
-{
-    int             fd;
-    char            byte;
-    struct iovec    iov = { .iov_base = &byte, .iov_len = 1 };
-    struct msghdr   msg;
-    struct cmsghdr  *cmsg;
-    union {
-        char            buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr  align;
-    } u;
-
-    memset(&msg, 0, sizeof(msg));
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = u.buf;
-    msg.msg_controllen = sizeof(u.buf);
-    if (recvmsg(sock, &msg, 0) <= 0)
-        return -1;
-    cmsg = CMSG_FIRSTHDR(&msg);
-    if (cmsg == NULL || cmsg->cmsg_type != SCM_RIGHTS)
-        return -1;
-    memcpy(&fd, CMSG_DATA(cmsg), sizeof(int));
-    return fd;
-}
-
-/* The target: install the filter, hand the listener over, and show
-   the first line of each file. */
+/* The target: install the filter, tell the supervisor the number of
+   the listener, close it once the supervisor has taken a copy, and
+   show the first line of each file. */
 static void
 target(int sock, char *files[])
 {
@@ -171,9 +112,13 @@ target(int sock, char *files[])
     fd = install_filter();
     if (fd == -1)
         die("seccomp");
-    send_fd(sock, fd);
+    if (write(sock, &fd, sizeof(fd)) != sizeof(fd)
+        || read(sock, buf, 1) != 1)
+    {
+        die("target: handing the listener over");
+    }
     xclose(fd);
-    /* SOCK stays open: the supervisor sees it close when we end. */
+    xclose(sock);
     for (; *files != NULL; files++) {
         fd = open(*files, O_RDONLY);
         if (fd == -1) {
@@ -191,42 +136,29 @@ target(int sock, char *files[])
     exit(EXIT_SUCCESS);
 }
 
-/* Copy a string from the target's memory, a page at a time, so
-   that an unmapped page after the string does not fail the read. */
+/* Read a string from the target's memory.  The read stops short at
+   a page that is not mapped, which is harmless if the string ends
+   before it. */
 static int
 read_string(pid_t pid, unsigned long long addr, char *buf, size_t size)
 {
-    int      fd;
+    int      fd, err;
     char     path[64];
-    size_t   len, chunk, page;
     ssize_t  n;
 
-    page = sysconf(_SC_PAGESIZE);
     snprintf(path, sizeof(path), "/proc/%d/mem", (int) pid);
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd == -1)
         return -1;
-    for (len = 0; len < size; len += chunk) {
-        chunk = page - (addr + len) % page;
-        if (chunk > size - len)
-            chunk = size - len;
-        n = pread(fd, buf + len, chunk, addr + len);
-        if (n == -1 || n == 0) {
-            if (n == 0)
-                errno = EIO;
-            break;
-        }
-        if (memchr(buf + len, '\0', n) != NULL) {
-            xclose(fd);
-            return 0;
-        }
-        chunk = n;
-        if (len + chunk == size)
-            errno = ENAMETOOLONG;
-    }
+    n = pread(fd, buf, size, addr);
+    err = (n == -1) ? errno : ((size_t) n == size) ? ENAMETOOLONG : EIO;
     xclose(fd);
+    if (n > 0 && memchr(buf, '\0', n) != NULL)
+        return 0;
+    errno = err;
     return -1;
 }
+
 
 /* Give the target a new file that holds served_text. */
 static void
@@ -339,7 +271,7 @@ handle(int listener, const struct seccomp_notif *req,
 int
 main(int argc, char *argv[])
 {
-    int                         sv[2], opt, listener, status;
+    int                         sv[2], opt, fd, pidfd, listener, status;
     pid_t                       pid;
     struct pollfd               pfd[2];
     struct seccomp_notif        *req;
@@ -379,18 +311,27 @@ main(int argc, char *argv[])
         target(sv[1], argv + optind + 2);
     }
     xclose(sv[1]);
-    listener = recv_fd(sv[0]);
-    if (listener == -1) {
+
+    /* Take a copy of the target's listener (Linux 5.6). */
+    if (read(sv[0], &fd, sizeof(fd)) != sizeof(fd)) {
         if (waitpid(pid, NULL, 0) == -1)
             die("waitpid");
         exit(EXIT_FAILURE);
     }
+    pidfd = syscall(__NR_pidfd_open, pid, 0);
+    if (pidfd == -1)
+        die("pidfd_open");
+    listener = syscall(__NR_pidfd_getfd, pidfd, fd, 0);
+    if (listener == -1)
+        die("pidfd_getfd");
+    if (write(sv[0], "", 1) != 1)
+        die("write");
+    xclose(sv[0]);
 
-    /* Serve until the target ends, which closes its end of the
-       socket pair. */
+    /* Serve until the target ends: its pidfd becomes readable. */
     pfd[0].fd = listener;
     pfd[0].events = POLLIN;
-    pfd[1].fd = sv[0];
+    pfd[1].fd = pidfd;
     pfd[1].events = POLLIN;
     for (;;) {
         if (poll(pfd, 2, -1) == -1)
@@ -401,7 +342,7 @@ main(int argc, char *argv[])
                 handle(listener, req, resp);
             else if (errno != ENOENT)   /* ENOENT: the caller left */
                 die("ioctl SECCOMP_IOCTL_NOTIF_RECV");
-        } else if (pfd[1].revents & (POLLIN | POLLHUP)) {
+        } else if (pfd[1].revents & POLLIN) {
             break;
         }
     }
