@@ -3,7 +3,9 @@
 #   sessions → compare with the page → report.
 
 prefix      = /usr/local
+bindir      = $(prefix)/bin
 datarootdir = $(prefix)/share
+datadir     = $(datarootdir)/seccomp-pages
 mandir      = $(datarootdir)/man
 DESTDIR     =
 
@@ -78,6 +80,8 @@ census: census-data
 update-census: census-data
 	@ci/census/table roff build/census/guests > build/census/block.roff
 	@ci/census/page update man2/seccomp.2 build/census/block.roff
+	@ci/census/table tsv build/census/guests > build/census/census.tsv
+	@mv build/census/census.tsv census/census.tsv
 
 update-guests: packages
 	@ci/guest-lock-update
@@ -85,16 +89,24 @@ update-guests: packages
 bench: examples
 	@ci/bench
 
+# The pages, and the census with its query program (census/).
 install:
 	@for p in $(ALL_PAGES); do \
 		d='$(DESTDIR)$(mandir)'/man$${p##*.}; \
 		install -d "$$d" && install -m 644 "$$p" "$$d/" || exit 1; \
 	done
+	@install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(datadir)'
+	@mkdir -p build
+	@sed 's|@DATA@|$(datadir)/census.tsv|' census/seccomp-census > build/seccomp-census.installed
+	@install -m 755 build/seccomp-census.installed '$(DESTDIR)$(bindir)/seccomp-census'
+	@install -m 644 census/census.tsv '$(DESTDIR)$(datadir)/'
 
 uninstall:
 	@for p in $(ALL_PAGES); do \
 		rm -f '$(DESTDIR)$(mandir)'/man$${p##*.}/$${p##*/}; \
 	done
+	@rm -f '$(DESTDIR)$(bindir)/seccomp-census' '$(DESTDIR)$(datadir)/census.tsv'
+	@rmdir '$(DESTDIR)$(datadir)' 2>/dev/null || true
 
 clean:
 	rm -rf build patches

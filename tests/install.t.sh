@@ -7,7 +7,11 @@ check "make install DESTDIR=D puts the pages under D/usr/local/share/man" \
 	sh -c "make -s install DESTDIR='$d' && [ -f '$d/usr/local/share/man/man2/seccomp.2' ]"
 check "man -M D/usr/local/share/man 2 seccomp shows this project's page" \
 	sh -c "MANPAGER=cat MANWIDTH=80 man -M '$d/usr/local/share/man' 2 seccomp 2>/dev/null | grep -q 'seccomp-pages'"
-check "make uninstall DESTDIR=D removes every installed page" \
+check "make install puts seccomp-census in D/usr/local/bin, which reads the installed census" \
+	sh -c "[ -x '$d/usr/local/bin/seccomp-census' ] && [ -f '$d/usr/local/share/seccomp-pages/census.tsv' ] &&
+	       grep -q '/usr/local/share/seccomp-pages/census.tsv' '$d/usr/local/bin/seccomp-census' &&
+	       SECCOMP_CENSUS_DATA='$d/usr/local/share/seccomp-pages/census.tsv' '$d/usr/local/bin/seccomp-census' -s | grep -q '^bullseye'"
+check "make uninstall DESTDIR=D removes every installed file" \
 	sh -c "make -s uninstall DESTDIR='$d' && [ -z \"\$(find '$d' -type f)\" ]"
 check "prefix and mandir are honoured" \
 	sh -c "make -s install DESTDIR='$d' prefix=/opt/sp && [ -f '$d/opt/sp/share/man/man2/seccomp.2' ] &&
