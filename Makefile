@@ -9,7 +9,7 @@ datadir     = $(datarootdir)/seccomp-pages
 mandir      = $(datarootdir)/man
 DESTDIR     =
 
-ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3))
+ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3 man7/*.7))
 # Claim tests: small pages of their own that prove what a page says
 # (ci/claim-refs); never installed.
 CLAIMS     := $(sort $(wildcard claims/*.claim))
@@ -69,7 +69,7 @@ check-patches:
 # The census: ci/census/probe.c runs in a guest's boot whenever that guest
 # image and probe have not been measured yet (ci/run-guest); these targets
 # boot every guest for it alone and always measure afresh.  update-census is
-# the only way the table in seccomp(2) changes.
+# the only way the tables in libc_syscalls(7) and seccomp(2) change.
 census-data: packages
 	@mkdir -p build
 	@SP_CENSUS=fresh ci/check-examples -w build/census > build/census.log 2>&1 || { tail -n 20 build/census.log; exit 1; }
@@ -79,7 +79,9 @@ census: census-data
 
 update-census: census-data
 	@ci/census/table roff build/census/guests > build/census/block.roff
-	@ci/census/page update man2/seccomp.2 build/census/block.roff
+	@ci/census/page update man7/libc_syscalls.7 build/census/block.roff
+	@ci/census/table summary build/census/guests > build/census/summary.roff
+	@ci/census/page -m "CENSUS SUMMARY" update man2/seccomp.2 build/census/summary.roff
 	@ci/census/table tsv build/census/guests > build/census/census.tsv
 	@mv build/census/census.tsv census/census.tsv
 

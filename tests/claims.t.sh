@@ -23,4 +23,4 @@ else
 fi
 # The project's own pages and claims.
 check "every PROVEN-BY in the pages names a claim in claims/, and every claim is named" \
-	ci/claim-refs man2/*.2 man3/*.3 -- claims/*.claim
+	ci/claim-refs man2/*.2 man3/*.3 man7/*.7 -- claims/*.claim

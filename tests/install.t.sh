@@ -7,6 +7,8 @@ check "make install DESTDIR=D puts the pages under D/usr/local/share/man" \
 	sh -c "make -s install DESTDIR='$d' && [ -f '$d/usr/local/share/man/man2/seccomp.2' ]"
 check "man -M D/usr/local/share/man 2 seccomp shows this project's page" \
 	sh -c "MANPAGER=cat MANWIDTH=80 man -M '$d/usr/local/share/man' 2 seccomp 2>/dev/null | grep -q 'seccomp-pages'"
+check "man -M D/usr/local/share/man 7 libc_syscalls shows the census page" \
+	sh -c "MANPAGER=cat MANWIDTH=80 man -M '$d/usr/local/share/man' 7 libc_syscalls 2>/dev/null | grep -q 'seccomp-census'"
 check "make install puts seccomp-census in D/usr/local/bin, which reads the installed census" \
 	sh -c "[ -x '$d/usr/local/bin/seccomp-census' ] && [ -f '$d/usr/local/share/seccomp-pages/census.tsv' ] &&
 	       grep -q '/usr/local/share/seccomp-pages/census.tsv' '$d/usr/local/bin/seccomp-census' &&
