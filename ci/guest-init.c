@@ -1,11 +1,12 @@
 /*
  * guest-init.c - PID 1 of a seccomp-pages test guest.
  *
- * Built static for x86_64 and used unchanged in every guest (the kernel is
- * always x86_64).  It mounts the usual pseudo file systems, reads the script
- * /sp/script, runs each command of it on a fresh pseudo-terminal with a fixed
- * environment and a time limit, reports what happened on a results channel,
- * and powers the machine off.
+ * Built static for the architecture of the guest's kernel (x86_64 for the
+ * x86 guests, whatever their ABIs; aarch64 for the arm64 ones).  It mounts
+ * the usual pseudo file systems, reads the script /sp/script, runs each
+ * command of it on a fresh pseudo-terminal with a fixed environment and a
+ * time limit, reports what happened on a results channel, and powers the
+ * machine off.
  *
  * Script (line oriented; lines beginning with '#' and blank lines are
  * ignored):
@@ -31,7 +32,9 @@
  *                       ci/guest-boot uses): written with outsb, no driver,
  *                       no interrupt, nothing to drain, and the kernel never
  *                       writes there.  Commands do not inherit the port.
+ *                       x86 only.
  *     sp.out=ttyS1      a tty (here a second 16550 UART), put in raw mode
+ *                       (or hvc0: a virtio console, on arm64 guests)
  *     (none), console   /dev/console, mixed with kernel messages: a fallback
  * Records are buffered and sent whenever init is about to wait.
  *
@@ -52,7 +55,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
 #include <sys/io.h>
+#define HAVE_DEBUGCON 1
+#endif
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -155,7 +161,9 @@ static void out_send(const char *buf, size_t len)
         break;
     case OUT_DEBUGCON:
         /* QEMU's isa-debugcon: each byte written to the port is output. */
+#ifdef HAVE_DEBUGCON
         outsb(DEBUGCON_PORT, buf, (unsigned long)len);
+#endif
         break;
     case OUT_NONE:
         break;
@@ -406,6 +414,7 @@ static char *read_file(const char *path, size_t *lenp)
  */
 static void check_timer(void)
 {
+#if defined(__x86_64__) || defined(__i386__)
     static const char path[] =
         "/sys/devices/system/clockevents/clockevent0/current_device";
     char *dev = read_file(path, NULL);
@@ -420,6 +429,8 @@ static void check_timer(void)
               "host, and guests in this state hang",
               n > 0 ? (int)n : 4, n > 0 ? dev : "none");
     free(dev);
+#endif
+    /* Elsewhere (arm64: the architected timer) there is no calibration. */
 }
 
 /* The value of kernel argument NAME=VALUE (copied into val), or 0. */
@@ -468,6 +479,7 @@ static void open_results(void)
         return;
     }
     if (strcmp(name, "debugcon") == 0) {
+#ifdef HAVE_DEBUGCON
         /* QEMU -device isa-debugcon,iobase=0xe9: reads back 0xe9 */
         if (ioperm(DEBUGCON_PORT, 1, 1) < 0)
             fatal("ioperm %#x: %s", DEBUGCON_PORT, strerror(errno));
@@ -475,6 +487,9 @@ static void open_results(void)
             fatal("sp.out=debugcon: no debug console at port %#x", DEBUGCON_PORT);
         out_kind = OUT_DEBUGCON;
         return;
+#else
+        fatal("sp.out=debugcon: no I/O ports on this architecture");
+#endif
     }
     if (strchr(name, '/') != NULL)
         fatal("sp.out=%s: not a device name", name);
@@ -732,8 +747,10 @@ static void child_run(const struct command *c, int slave, int errfd)
     if (sigemptyset(&all) < 0 || sigprocmask(SIG_SETMASK, &all, NULL) < 0)
         child_fail(errfd, "sigprocmask", NULL);
     /* The results port is init's alone. */
+#ifdef HAVE_DEBUGCON
     if (out_kind == OUT_DEBUGCON && ioperm(DEBUGCON_PORT, 1, 0) < 0)
         child_fail(errfd, "ioperm", NULL);
+#endif
 
     if (setsid() < 0)
         child_fail(errfd, "setsid", NULL);
