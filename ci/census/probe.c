@@ -87,7 +87,7 @@ struct sc_name {
     const char *name;
 };
 
-#include "census-syscalls.h"    /* sc_x86_64, sc_i386, sc_x32 */
+#include "census-syscalls.h"    /* x86: sc_x86_64, sc_i386, sc_x32; sc_aarch64 */
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -103,8 +103,12 @@ struct sc_name {
 #define SELF_ABI "i386"
 #define SELF_ARCH AUDIT_ARCH_I386
 #define SELF_TABLE sc_i386
+#elif defined(__aarch64__) && !defined(__AARCH64EB__)
+#define SELF_ABI "aarch64"
+#define SELF_ARCH AUDIT_ARCH_AARCH64
+#define SELF_TABLE sc_aarch64
 #else
-#error "census-probe knows the x86_64, i386 and x32 ABIs only"
+#error "census-probe knows the x86_64, i386, x32 and aarch64 ABIs only"
 #endif
 
 #define CHANNEL_FD 1000         /* the child's end of the socket pair */
@@ -136,6 +140,7 @@ static void sc_name(unsigned arch, long nr, char *buf, size_t size)
     size_t i, n;
     int len;
 
+#if defined(__x86_64__) || defined(__i386__)
     if (arch == AUDIT_ARCH_I386) {
         t = sc_i386;
         n = ARRAY_LEN(sc_i386);
@@ -149,6 +154,15 @@ static void sc_name(unsigned arch, long nr, char *buf, size_t size)
         n = ARRAY_LEN(sc_x86_64);
         abi = "x86_64";
     } else {
+#else
+    /* One ABI here: the tables of the others (arm64's compat ABI) are not
+       generated. */
+    if (arch == SELF_ARCH) {
+        t = SELF_TABLE;
+        n = ARRAY_LEN(SELF_TABLE);
+        abi = SELF_ABI;
+    } else {
+#endif
         len = snprintf(buf, size, "arch%#x:nr%ld", arch, nr);
         if (len < 0 || (size_t)len >= size)
             buf[0] = '\0';
