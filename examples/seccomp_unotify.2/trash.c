@@ -33,6 +33,9 @@
 #elif defined(__i386__)
 # define MY_ARCH  AUDIT_ARCH_I386
 # define X32      0
+#elif defined(__aarch64__) && !defined(__AARCH64EB__)
+# define MY_ARCH  AUDIT_ARCH_AARCH64
+# define X32      0
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif

@@ -45,6 +45,10 @@
 # define MY_ARCH  AUDIT_ARCH_I386
 # define NR_LOW   0U
 # define NR_HIGH  0xffffffffU
+#elif defined(__aarch64__) && !defined(__AARCH64EB__)
+# define MY_ARCH  AUDIT_ARCH_AARCH64
+# define NR_LOW   0U
+# define NR_HIGH  0xffffffffU
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
