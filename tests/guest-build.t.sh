@@ -27,6 +27,8 @@ alpha   bullseye  bullseye     glibc x86_64       -
 beta    trixie    trixie       glibc i386,x86_64  -
 gamma   sid       trixie       musl  x86_64       -
 delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y
+epsilon trixie    trixie       glibc aarch64      -
+mixed   trixie    trixie       glibc aarch64,x86_64 -
 broken  sid       sid          glibc
 EOF
 echo 'int main(void) { return 0; }' >"$t/init.c"
@@ -63,7 +65,7 @@ has() { grep -qxF -- "$2" "$1"; }
 # ---- the guest list ----
 "$gb" --list >"$t/names"
 check "--list gives the names in order" \
-	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta broken "
+	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon mixed broken "
 
 "$gb" --describe beta >"$t/beta"
 check "abis: commas become spaces, first is the default" has "$t/beta" "abis=i386 x86_64"
@@ -91,6 +93,16 @@ check "x32 guest: kernel-args kept" has "$t/delta" "kernel_args=syscall.x32=y"
 check "x32 guest: biarch x32 libc, libseccomp only for x86_64" sh -c \
 	'grep -q "^role libc x32 trixie libc6-x32 libc6-dev-x32" "$1" &&
 	 ! grep -q "^role seccomp x32" "$1" && grep -q "^role seccomp x86_64" "$1"' - "$t/delta"
+
+"$gb" --describe epsilon >"$t/epsilon"
+check "arm64 guest: the architecture from its ABI, an arm64 apt root" sh -c \
+	'grep -qx "arch=arm64" "$1" && grep -qx "archs=arm64" "$1"' - "$t/epsilon"
+check "arm64 guest: the arm64 cloud kernel first, not the amd64 one" \
+	sh -c 'sed -n "/^role kernel /{p;q}" "$1" | grep -qx "role kernel aarch64 trixie linux-image-cloud-arm64 linux-image-arm64"' - "$t/epsilon"
+check "arm64 guest: libgcc of the suite in the sysroot (for clang)" \
+	grep -q "^role libc aarch64 trixie libgcc-14-dev" "$t/epsilon"
+check "ABIs of two architectures are an error" sh -c \
+	'! "$1" --describe mixed >/dev/null 2>"$2" && grep -q "ABIs of mixed are of two architectures" "$2"' - "$gb" "$t/err"
 
 check "a short row is an error naming the guest" sh -c \
 	'! "$1" --describe broken >/dev/null 2>"$2" && grep -q "row of broken has 4 fields" "$2"' - "$gb" "$t/err"
