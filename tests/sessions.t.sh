@@ -29,6 +29,10 @@ check "root's prompt runs as uid 0, the user's as 1000" \
 check "an example for an ABI the guest lacks is not built, with the reason" \
 	grep -q '^N	demo.2	x32only.c	ABI x32 not offered' "$SCRATCH/g/expect"
 check "the build list has the example and its ABI" grep -q '^demo.2	hello.c	x86_64' "$SCRATCH/g/build"
+printf 'int main(void) { return 0; }\n' > "$ex/demo.2/either.c"
+printf 'P\tdemo.2\tdemo.2\nE\teither.c\t1\t\taarch64 x86_64\nS\t5\t\t10\nC\t5\t1000\t./either\n' > "$SCRATCH/either.plan"
+ci/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/e" "$SCRATCH/either.plan" 2>/dev/null || :
+check "ABI: several ABIs: the first the guest offers" grep -q '^demo.2	either.c	x86_64' "$SCRATCH/e/build"
 
 label="fakeglibc (glibc 2.36, Linux 6.1.0-40, x86_64)"
 check "output as the page shows it passes (VARY masks the pid)" \
