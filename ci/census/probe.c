@@ -107,8 +107,12 @@ struct sc_name {
 #define SELF_ABI "aarch64"
 #define SELF_ARCH AUDIT_ARCH_AARCH64
 #define SELF_TABLE sc_aarch64
+#elif defined(__riscv) && __riscv_xlen == 64
+#define SELF_ABI "riscv64"
+#define SELF_ARCH AUDIT_ARCH_RISCV64
+#define SELF_TABLE sc_riscv64
 #else
-#error "census-probe knows the x86_64, i386, x32 and aarch64 ABIs only"
+#error "census-probe knows the x86_64, i386, x32, aarch64 and riscv64 ABIs only"
 #endif
 
 #define CHANNEL_FD 1000         /* the child's end of the socket pair */

@@ -26,6 +26,9 @@
 #elif defined(__aarch64__) && !defined(__AARCH64EB__)
 # define MY_ARCH  AUDIT_ARCH_AARCH64
 # define X32      0
+#elif defined(__riscv) && __riscv_xlen == 64
+# define MY_ARCH  AUDIT_ARCH_RISCV64
+# define X32      0
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif

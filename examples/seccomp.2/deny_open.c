@@ -30,6 +30,10 @@
 # define MY_ARCH  AUDIT_ARCH_AARCH64
 # define NR_LOW   0U
 # define NR_HIGH  0xffffffffU
+#elif defined(__riscv) && __riscv_xlen == 64
+# define MY_ARCH  AUDIT_ARCH_RISCV64
+# define NR_LOW   0U
+# define NR_HIGH  0xffffffffU
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
