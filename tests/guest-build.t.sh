@@ -28,6 +28,7 @@ beta    trixie    trixie       glibc i386,x86_64  -
 gamma   sid       trixie       musl  x86_64       -
 delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y
 epsilon trixie    trixie       glibc aarch64      -
+zeta    trixie    trixie       glibc riscv64      -
 mixed   trixie    trixie       glibc aarch64,x86_64 -
 broken  sid       sid          glibc
 EOF
@@ -65,7 +66,7 @@ has() { grep -qxF -- "$2" "$1"; }
 # ---- the guest list ----
 "$gb" --list >"$t/names"
 check "--list gives the names in order" \
-	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon mixed broken "
+	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon zeta mixed broken "
 
 "$gb" --describe beta >"$t/beta"
 check "abis: commas become spaces, first is the default" has "$t/beta" "abis=i386 x86_64"
@@ -101,6 +102,9 @@ check "arm64 guest: the arm64 cloud kernel first, not the amd64 one" \
 	sh -c 'sed -n "/^role kernel /{p;q}" "$1" | grep -qx "role kernel aarch64 trixie linux-image-cloud-arm64 linux-image-arm64"' - "$t/epsilon"
 check "arm64 guest: libgcc of the suite in the sysroot (for clang)" \
 	grep -q "^role libc aarch64 trixie libgcc-14-dev" "$t/epsilon"
+"$gb" --describe zeta >"$t/zeta"
+check "riscv64 guest: a riscv64 apt root and its only kernel flavour" sh -c \
+	'grep -qx "archs=riscv64" "$1" && grep -qx "role kernel riscv64 trixie linux-image-riscv64" "$1"' - "$t/zeta"
 check "ABIs of two architectures are an error" sh -c \
 	'! "$1" --describe mixed >/dev/null 2>"$2" && grep -q "ABIs of mixed are of two architectures" "$2"' - "$gb" "$t/err"
 
