@@ -29,6 +29,7 @@ gamma   sid       trixie       musl  x86_64       -
 delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y
 epsilon trixie    trixie       glibc aarch64      -
 zeta    trixie    trixie       glibc riscv64      -
+eta     trixie    trixie       glibc armhf        -
 mixed   trixie    trixie       glibc aarch64,x86_64 -
 broken  sid       sid          glibc
 EOF
@@ -66,7 +67,7 @@ has() { grep -qxF -- "$2" "$1"; }
 # ---- the guest list ----
 "$gb" --list >"$t/names"
 check "--list gives the names in order" \
-	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon zeta mixed broken "
+	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon zeta eta mixed broken "
 
 "$gb" --describe beta >"$t/beta"
 check "abis: commas become spaces, first is the default" has "$t/beta" "abis=i386 x86_64"
@@ -105,6 +106,9 @@ check "arm64 guest: libgcc of the suite in the sysroot (for clang)" \
 "$gb" --describe zeta >"$t/zeta"
 check "riscv64 guest: a riscv64 apt root and its only kernel flavour" sh -c \
 	'grep -qx "archs=riscv64" "$1" && grep -qx "role kernel riscv64 trixie linux-image-riscv64" "$1"' - "$t/zeta"
+"$gb" --describe eta >"$t/eta"
+check "armhf guest: an armhf apt root and the LPAE kernel first" sh -c \
+	'grep -qx "archs=armhf" "$1" && grep -qx "role kernel armhf trixie linux-image-armmp-lpae linux-image-armmp" "$1"' - "$t/eta"
 check "ABIs of two architectures are an error" sh -c \
 	'! "$1" --describe mixed >/dev/null 2>"$2" && grep -q "ABIs of mixed are of two architectures" "$2"' - "$gb" "$t/err"
 

@@ -111,8 +111,12 @@ struct sc_name {
 #define SELF_ABI "riscv64"
 #define SELF_ARCH AUDIT_ARCH_RISCV64
 #define SELF_TABLE sc_riscv64
+#elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
+#define SELF_ABI "armhf"
+#define SELF_ARCH AUDIT_ARCH_ARM
+#define SELF_TABLE sc_armhf
 #else
-#error "census-probe knows the x86_64, i386, x32, aarch64 and riscv64 ABIs only"
+#error "census-probe knows the x86_64, i386, x32, aarch64, riscv64 and armhf ABIs only"
 #endif
 
 #define CHANNEL_FD 1000         /* the child's end of the socket pair */

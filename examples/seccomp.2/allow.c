@@ -25,6 +25,8 @@
 # define MY_ARCH  AUDIT_ARCH_AARCH64
 #elif defined(__riscv) && __riscv_xlen == 64
 # define MY_ARCH  AUDIT_ARCH_RISCV64
+#elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
+# define MY_ARCH  AUDIT_ARCH_ARM
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif

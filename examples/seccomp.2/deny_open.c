@@ -34,6 +34,10 @@
 # define MY_ARCH  AUDIT_ARCH_RISCV64
 # define NR_LOW   0U
 # define NR_HIGH  0xffffffffU
+#elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
+# define MY_ARCH  AUDIT_ARCH_ARM
+# define NR_LOW   0U
+# define NR_HIGH  0xffffffffU
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
