@@ -644,15 +644,25 @@ static int fin_pidfd_spawn(struct ctx *c)
 }
 #endif
 
+/* The new thread waits on the pipe until the caller's measurement has
+   ended: a thread that exits at once can meet the caller still inside
+   pthread_create() (musl: its exit waits for the thread-list lock, and
+   pthread_create() then wakes it with futex), which would make the
+   caller's list depend on timing. */
 static void *thread_main(void *arg)
 {
+    char b;
+    int fd = *(int *)arg;
+
     mark(CENSUS_TASK);
-    return arg;
+    if (read(fd, &b, 1) != 1)
+        return arg;
+    return NULL;
 }
 
 static int run_pthread_create(struct ctx *c)
 {
-    int e = pthread_create(&c->thread, NULL, thread_main, NULL);
+    int e = pthread_create(&c->thread, NULL, thread_main, &c->pfd[0]);
 
     c->thread_made = e == 0;
     return e;
@@ -660,7 +670,15 @@ static int run_pthread_create(struct ctx *c)
 
 static int fin_pthread_create(struct ctx *c)
 {
-    return c->thread_made ? pthread_join(c->thread, NULL) : 0;
+    int e = 0;
+
+    if (c->thread_made) {
+        if (write(c->pfd[1], "", 1) != 1)
+            e = errno;
+        if (pthread_join(c->thread, NULL) != 0 && e == 0)
+            e = -1;
+    }
+    return e ? e : fin_close_pipe(c);
 }
 
 static int run_system(struct ctx *c)
@@ -819,7 +837,7 @@ static const struct test tests[] = {
       "clone3" },
 #endif
     { "system", NULL, run_system, NULL, "child", 0, "clone3" },
-    { "pthread_create", NULL, run_pthread_create, fin_pthread_create,
+    { "pthread_create", set_pipe, run_pthread_create, fin_pthread_create,
       "thread", 0, "clone3" },
 #ifdef HAVE_CLOSEFROM
     { "closefrom", set_open, run_closefrom, fin_closefrom, NULL, 0,
