@@ -50,6 +50,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -62,12 +63,15 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/select.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -262,6 +266,9 @@ struct ctx {
     pthread_t thread;
     int thread_made;
     const char *name;
+    void *mem;
+    pid_t self;
+    char buf[PATH_MAX];
 };
 
 static char helper[PATH_MAX];   /* census-start, beside the probe */
@@ -606,6 +613,241 @@ static int run_gettimeofday(struct ctx *c)
     return err(gettimeofday(&tv, NULL) < 0);
 }
 
+/* Memory, files, sockets, signals and identity: what sandboxed programs
+   call all the time. */
+static int run_malloc_small(struct ctx *c)
+{
+    c->mem = malloc(64);
+    return c->mem == NULL ? ENOMEM : 0;
+}
+
+static int run_malloc_large(struct ctx *c)
+{
+    c->mem = malloc(1 << 20);
+    return c->mem == NULL ? ENOMEM : 0;
+}
+
+static int fin_free(struct ctx *c)
+{
+    free(c->mem);
+    return 0;
+}
+
+static int set_malloc_large(struct ctx *c)
+{
+    return run_malloc_large(c);
+}
+
+static int run_free_large(struct ctx *c)
+{
+    free(c->mem);
+    return 0;
+}
+
+static int run_posix_memalign(struct ctx *c)
+{
+    return posix_memalign(&c->mem, 4096, 1 << 20);
+}
+
+static int run_getcwd(struct ctx *c)
+{
+    return err(getcwd(c->buf, sizeof c->buf) == NULL);
+}
+
+static int run_realpath(struct ctx *c)
+{
+    return err(realpath("file", c->buf) == NULL);
+}
+
+static int run_tmpfile(struct ctx *c)
+{
+    c->fp = tmpfile();
+    return err(c->fp == NULL);
+}
+
+static int run_mkstemp(struct ctx *c)
+{
+    strcpy(c->buf, "census.XXXXXX");
+    c->fd = mkstemp(c->buf);
+    return err(c->fd < 0);
+}
+
+static int fin_mkstemp(struct ctx *c)
+{
+    return c->fd < 0 ? 0 : err(close(c->fd) < 0 || unlink(c->buf) < 0);
+}
+
+static int run_truncate(struct ctx *c)
+{
+    (void)c;
+    return err(truncate("file", 0) < 0);
+}
+
+static int set_open_rw(struct ctx *c)
+{
+    c->fd = open("file", O_RDWR);
+    return err(c->fd < 0);
+}
+
+static int run_fsync(struct ctx *c)
+{
+    return err(fsync(c->fd) < 0);
+}
+
+static int run_pread(struct ctx *c)
+{
+    return err(pread(c->fd, c->buf, 1, 0) < 0);
+}
+
+static int run_pwrite(struct ctx *c)
+{
+    return err(pwrite(c->fd, "x", 1, 0) < 0);
+}
+
+static int run_readv(struct ctx *c)
+{
+    struct iovec iov = { c->buf, 1 };
+
+    return err(readv(c->fd, &iov, 1) < 0);
+}
+
+static int run_writev(struct ctx *c)
+{
+    struct iovec iov = { "x", 1 };
+
+    return err(writev(c->fd, &iov, 1) < 0);
+}
+
+static int set_open_pipe(struct ctx *c)
+{
+    return set_open_rw(c) || set_pipe(c) || err(write(c->fd, "x", 1) < 0);
+}
+
+static int run_sendfile(struct ctx *c)
+{
+    off_t off = 0;
+
+    return err(sendfile(c->pfd[1], c->fd, &off, 1) < 0);
+}
+
+static int fin_close_both(struct ctx *c)
+{
+    return fin_close_fd(c) || fin_close_pipe(c);
+}
+
+static int run_socketpair(struct ctx *c)
+{
+    return err(socketpair(AF_UNIX, SOCK_STREAM, 0, c->pfd) < 0);
+}
+
+static int set_socketpair(struct ctx *c)
+{
+    return run_socketpair(c);
+}
+
+static int set_socketpair_byte(struct ctx *c)
+{
+    return run_socketpair(c) || err(write(c->pfd[0], "x", 1) < 0);
+}
+
+static int run_send(struct ctx *c)
+{
+    return err(send(c->pfd[0], "x", 1, 0) < 0);
+}
+
+static int run_recv(struct ctx *c)
+{
+    return err(recv(c->pfd[1], c->buf, 1, 0) < 0);
+}
+
+static int run_getpid(struct ctx *c)
+{
+    c->pid = 0;
+    return getpid() > 0 ? 0 : -1;
+}
+
+static int run_getuid(struct ctx *c)
+{
+    (void)c;
+    return getuid() == (uid_t)-1 ? -1 : 0;
+}
+
+static int set_self(struct ctx *c)
+{
+    c->self = getpid();
+    return 0;
+}
+
+static int run_kill(struct ctx *c)
+{
+    return err(kill(c->self, 0) < 0);
+}
+
+static int run_raise(struct ctx *c)
+{
+    (void)c;
+    return raise(SIGCHLD) != 0 ? -1 : 0;       /* ignored by default */
+}
+
+static void on_usr1(int sig)
+{
+    (void)sig;
+}
+
+static int run_sigaction(struct ctx *c)
+{
+    struct sigaction sa;
+
+    (void)c;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_usr1;
+    return err(sigaction(SIGUSR1, &sa, NULL) < 0);
+}
+
+static int run_sigprocmask(struct ctx *c)
+{
+    sigset_t set;
+
+    (void)c;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    return err(sigprocmask(SIG_BLOCK, &set, NULL) < 0);
+}
+
+static int run_alarm(struct ctx *c)
+{
+    (void)c;
+    alarm(0);
+    return 0;
+}
+
+static int run_gethostname(struct ctx *c)
+{
+    return err(gethostname(c->buf, sizeof c->buf) < 0);
+}
+
+static int run_uname(struct ctx *c)
+{
+    struct utsname u;
+
+    (void)c;
+    return err(uname(&u) < 0);
+}
+
+static int run_sched_yield(struct ctx *c)
+{
+    (void)c;
+    return err(sched_yield() < 0);
+}
+
+static int run_getrlimit(struct ctx *c)
+{
+    struct rlimit rl;
+
+    (void)c;
+    return err(getrlimit(RLIMIT_NOFILE, &rl) < 0);
+}
+
 static int run_fork(struct ctx *c)
 {
     c->pid = fork();
@@ -826,6 +1068,38 @@ static const struct test tests[] = {
       "clock_gettime64" },
     { "time", NULL, run_time, NULL, NULL, 0, NULL },
     { "gettimeofday", NULL, run_gettimeofday, NULL, NULL, 0, NULL },
+    /* Arguments that matter follow the name, in parentheses. */
+    { "malloc(64)", NULL, run_malloc_small, fin_free, NULL, 0, NULL },
+    { "malloc(1M)", NULL, run_malloc_large, fin_free, NULL, 0, NULL },
+    { "free(1M)", set_malloc_large, run_free_large, NULL, NULL, 0, NULL },
+    { "posix_memalign(1M)", NULL, run_posix_memalign, fin_free, NULL, 0,
+      NULL },
+    { "getcwd", NULL, run_getcwd, NULL, NULL, 0, NULL },
+    { "realpath", NULL, run_realpath, NULL, NULL, 0, NULL },
+    { "tmpfile", NULL, run_tmpfile, fin_fopen, NULL, 0, NULL },
+    { "mkstemp", NULL, run_mkstemp, fin_mkstemp, NULL, 0, NULL },
+    { "truncate", NULL, run_truncate, NULL, NULL, 0, NULL },
+    { "fsync", set_open_rw, run_fsync, fin_close_fd, NULL, 0, NULL },
+    { "pread", set_open, run_pread, fin_close_fd, NULL, 0, NULL },
+    { "pwrite", set_open_rw, run_pwrite, fin_close_fd, NULL, 0, NULL },
+    { "readv", set_open, run_readv, fin_close_fd, NULL, 0, NULL },
+    { "writev", set_open_rw, run_writev, fin_close_fd, NULL, 0, NULL },
+    { "sendfile", set_open_pipe, run_sendfile, fin_close_both, NULL, 0,
+      NULL },
+    { "socketpair", NULL, run_socketpair, fin_close_pipe, NULL, 0, NULL },
+    { "send", set_socketpair, run_send, fin_close_pipe, NULL, 0, NULL },
+    { "recv", set_socketpair_byte, run_recv, fin_close_pipe, NULL, 0, NULL },
+    { "getpid", NULL, run_getpid, NULL, NULL, 0, NULL },
+    { "getuid", NULL, run_getuid, NULL, NULL, 0, NULL },
+    { "kill(pid,0)", set_self, run_kill, NULL, NULL, 0, NULL },
+    { "raise", NULL, run_raise, NULL, NULL, 0, NULL },
+    { "sigaction", NULL, run_sigaction, NULL, NULL, 0, NULL },
+    { "sigprocmask", NULL, run_sigprocmask, NULL, NULL, 0, NULL },
+    { "alarm", NULL, run_alarm, NULL, NULL, 0, NULL },
+    { "gethostname", NULL, run_gethostname, NULL, NULL, 0, NULL },
+    { "uname", NULL, run_uname, NULL, NULL, 0, NULL },
+    { "sched_yield", NULL, run_sched_yield, NULL, NULL, 0, NULL },
+    { "getrlimit", NULL, run_getrlimit, NULL, NULL, 0, NULL },
     { "getrandom", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
 #ifdef HAVE_ARC4RANDOM
     { "arc4random", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
