@@ -45,6 +45,19 @@ fails_with "a timeout is reported as TIMEOUT for that command" '\+\[TIMEOUT' \
 	ci/compare-results "$SCRATCH/g/expect" $fx/results-timeout "$label" "$SCRATCH/tsv"
 fails_with "a guest that printed nothing fails every session" 'did not run' \
 	ci/compare-results "$SCRATCH/g/expect" /dev/null "$label" "$SCRATCH/tsv"
+# A flood: more lines than are kept, and more cut by the guest (SP-CUT).
+{
+	echo 'SP-READY 6.1.0-40-amd64'; echo 'SP-BEGIN demo.2:13:13'
+	awk 'BEGIN { for (i = 1; i <= 12000; i++) printf "| line %d\n", i }'
+	echo 'SP-CUT demo.2:13:13 500 4000'; echo 'SP-END demo.2:13:13 timeout'
+	echo 'SP-BEGIN demo.2:13:17'; echo '| piped'; echo 'SP-END demo.2:13:17 exit 0'; echo 'SP-DONE'
+} > "$SCRATCH/flood"
+mkdir "$SCRATCH/fl"
+ci/compare-results "$SCRATCH/g/expect" "$SCRATCH/flood" "$label" "$SCRATCH/fl/tsv" > "$SCRATCH/fl/tap"
+check "a flood keeps 10000 lines and counts the rest as cut (guest's and its own)" \
+	sh -c "grep -qx '+\[output cut: 2500 more lines (26000 bytes) not kept\]' '$SCRATCH/fl/diffs/demo.2-hello-13.diff' && grep -q 'differs (2500 lines cut)' '$SCRATCH/fl/tsv' && [ \$(grep -c '^+line ' '$SCRATCH/fl/diffs/demo.2-hello-13.diff') -eq 10000 ]"
+check "... shows 40 lines of its diff, how many more, and the file with all of it" \
+	sh -c "[ \$(grep -c '^    # ' '$SCRATCH/fl/tap') -eq 42 ] && grep -qx '    # ... 9970 more lines; the whole diff: $SCRATCH/fl/diffs/demo.2-hello-13.diff' '$SCRATCH/fl/tap'"
 check "results.tsv records pass and fail per guest and test" \
 	sh -c "grep -q '^fakeglibc	demo.2:hello:13	pass	' '$SCRATCH/tsv' && grep -q '^fakeglibc	demo.2:hello:13	fail	' '$SCRATCH/tsv'"
 
