@@ -112,7 +112,7 @@ sleep 1000
 EOF
 
 fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
-	"^guest-boot: $gname: timed out after 5 s \\(last record: " \
+	"^guest-boot: $gname: timed out after 5 s, during command hang \\(last record: " \
 	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
 check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
 
