@@ -1,0 +1,110 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/faults.t.sh — the harness on a hostile day, on real guests:
+#   1. inside a session: an endless loop, output without end, all the
+#      memory, a program that kills its session's shell: each fails that
+#      session alone, with its reason, and the next session passes; the
+#      flood is kept in part and shown in part, and its guest ends seconds
+#      after its timeout;
+#   2. a whole guest: powered off, rebooted, a kernel panic (sysrq), an
+#      init that never reports the end: each fails that guest alone, in one
+#      line naming the command, while a healthy guest in the same run passes;
+#   3. two runs at once in one work directory: the second waits for the
+#      first, naming its PID, and both report right; a run in another work
+#      directory goes at once, sharing the guest cache.
+# Fixture pages in tests/fixtures/faults use a few guests, to stay quick.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+fx=tests/fixtures/faults
+ex=$SCRATCH/examples
+ci/extract-examples "$ex" $fx/sessions.2 $fx/guests.2 $fx/quick.2
+
+# results G: "test result" of guest G in run directory $w, sorted
+results() { awk -F '\t' -v g="$1" '$1 == g { print $2, $3 }' "$w/results.tsv" | LC_ALL=C sort; }
+# detail G TEST: the reason recorded for TEST on G
+detail() { awk -F '\t' -v g="$1" -v t="$2" '$1 == g && $2 == t { print $4 }' "$w/results.tsv"; }
+# is WHAT WANTED GOT: ok when GOT is WANTED
+is() {
+	T=$((T + 1))
+	if [ "$3" = "$2" ]; then echo "ok $T - $1"
+	else echo "not ok $T - $1"; printf '%s\n' "wanted: $2" "got:    $3" | sed 's/^/# /'
+	fi
+}
+
+# ---- 1. faults inside a session ---------------------------------------------
+w=$SCRATCH/s
+t0=$(date +%s)
+SP_EXAMPLES=$ex ci/check-examples -g "bookworm musl" -w "$w" $fx/sessions.2 > "$SCRATCH/s.out" 2>&1
+secs=$(($(date +%s) - t0))
+echo "# the run with the session faults took $secs s"
+want='sessions.2:eat:48 fail
+sessions.2:flood:32 fail
+sessions.2:killsh:65 fail
+sessions.2:ok:22 pass
+sessions.2:ok:39 pass
+sessions.2:ok:56 pass
+sessions.2:ok:73 pass
+sessions.2:spin:15 fail'
+for g in bookworm musl; do
+	r=$w/guests/$g/results
+	is "$g: the four faulty sessions fail, each healthy one after them passes" "$want" "$(results $g)"
+	is "$g: an endless loop is cut at its timeout" 'output of "./spin" differs' "$(detail $g sessions.2:spin:15)"
+	check "... and reported as TIMEOUT" grep -qx 'SP-END sessions.2:15:15 timeout' "$r"
+	check "$g: a flood is cut at its timeout, 10000 lines kept, the rest counted" sh -c "
+		grep -qx 'SP-END sessions.2:32:32 timeout' '$r' &&
+		[ \$(awk '/^SP-BEGIN sessions.2:32:32\$/ { on = 1; next } /^SP-/ { on = 0 } on' '$r' | wc -l) -le 10000 ] &&
+		grep -Eq '^SP-CUT sessions.2:32:32 [0-9]+ [0-9]+\$' '$r'"
+	d=$(detail $g sessions.2:flood:32)
+	check "... and so reported" sh -c 'printf "%s\n" "$1" | grep -Eqx "output of \"./flood\" differs \([0-9]+ lines cut\)"' sh "$d"
+	check "... its guest goes on within 5 s of that timeout (3 s)" \
+		sh -c "awk '\$1 == \"SP-TIME\" && \$2 == \"sessions.2:32:32\" { t = \$3 } END { exit !(t != \"\" && t < 8000) }' '$r'"
+	is "$g: a program that eats all memory is killed in the guest (Killed, 137)" \
+		'output of "./eat" differs; "./eat" exited with status 137, the page says 0' "$(detail $g sessions.2:eat:48)"
+	is "$g: a program that kills its session's shell fails that session" \
+		'output of "./killsh; echo after" differs; "./killsh; echo after" exited with status 137, the page says 0' \
+		"$(detail $g sessions.2:killsh:65)"
+done
+# The flood's diff in the TAP: 40 lines, then where the rest is.
+awk '/^    not ok [0-9]+ - sessions.2:flood:32$/ { n++; on = 1; next } /^    (not )?ok / { on = 0 } on' "$SCRATCH/s.out" > "$SCRATCH/flood.tap"
+check "the TAP shows 40 lines of each flood's diff and where the whole diff is" sh -c "
+	[ \$(wc -l < '$SCRATCH/flood.tap') -eq 84 ] &&
+	[ \$(grep -c '^    # \\.\\.\\. [0-9]* more lines; the whole diff: $w/guests/[a-z]*/diffs/sessions.2-flood-32.diff\$' '$SCRATCH/flood.tap') -eq 2 ] &&
+	[ \$(grep -c '^+line ' '$w/guests/musl/diffs/sessions.2-flood-32.diff') -eq 10000 ]"
+check "the run with the flood took less than 2 minutes (10 min before the output was bounded)" test "$secs" -lt 120
+
+# ---- 2. faults that take a whole guest down ---------------------------------
+w=$SCRATCH/g
+SP_GUEST_TIMEOUT=25 SP_EXAMPLES=$ex ci/check-examples -g "bookworm trixie sid bullseye musl" -w "$w" $fx/guests.2 > "$SCRATCH/g.out" 2>&1
+# guest G LINE HOW WHY: G fails in one line WHY (an ERE), having passed the
+# session before LINE, failed LINE's (./down HOW) and not run the last
+guest() {
+	is "$1: ./down $3 fails the guest, that session and the next" "$(printf '%s\n' "$1:guest fail" "guests.2:down:$2 fail" "guests.2:ok:14 pass" "guests.2:ok:62 fail" | LC_ALL=C sort)" "$(results "$1")"
+	check "... in one line, naming the command" \
+		grep -Eq "^not ok [0-9]+ - $1 \\(.*\\): guest-boot: $1: $4$" "$SCRATCH/g.out"
+	is "... which ended with the guest" 'output of "./down '"$3"'" differs' "$(detail "$1" "guests.2:down:$2")"
+	is "... and the session after it did not run" '"./ok after" did not run' "$(detail "$1" guests.2:ok:62)"
+}
+guest bookworm 22 off 'guest powered off without SP-DONE, during command guests.2:22:22 \(last record: SP-BEGIN guests.2:22:22\)'
+guest trixie 30 reboot 'guest rebooted without SP-DONE, during command guests.2:30:30 \(last record: SP-BEGIN guests.2:30:30\)'
+guest sid 38 panic 'kernel panic, during command guests.2:38:38: Kernel panic - not syncing: sysrq triggered crash'
+guest bullseye 47 hang 'timed out after 25 s, during command guests.2:47:47 \(last record: SP-BEGIN guests.2:47:47\)'
+is "the healthy guest in the same run passes every session" 'guests.2:ok:14 pass
+guests.2:ok:55 pass
+guests.2:ok:62 pass' "$(results musl)"
+check "... and its guest line is ok" grep -Eq '^ok [0-9]+ - musl ' "$SCRATCH/g.out"
+
+# ---- 3. runs at once --------------------------------------------------------
+same=$SCRATCH/same
+SP_EXAMPLES=$ex ci/check-examples -g musl -w "$same" $fx/quick.2 > "$SCRATCH/a.out" 2>&1 & a=$!
+i=0   # until the first run holds the lock
+while [ "$(cat "$same/.lock" 2>/dev/null)" != "$a" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+SP_EXAMPLES=$ex ci/check-examples -g musl -w "$same" $fx/quick.2 > "$SCRATCH/b.out" 2>&1 & b=$!
+SP_EXAMPLES=$ex ci/check-examples -g musl -w "$SCRATCH/other" $fx/quick.2 > "$SCRATCH/c.out" 2>&1 & c=$!
+wait $a; ra=$?; wait $b; rb=$?; wait $c; rc=$?
+for r in a b c; do
+	check "run $r of three at once reports right" sh -c "tail -n 1 '$SCRATCH/$r.out' | grep -qx '2 passed, 0 failed, 0 skipped'"
+done
+check "the second run in one work directory waited for the first, naming its PID" \
+	grep -q "^work-lock: $same is in use by run PID $a; waiting for it to end" "$SCRATCH/b.out"
+check "the runs in another work directory or first did not wait" sh -c "! grep -q 'waiting' '$SCRATCH/a.out' '$SCRATCH/c.out'"
+check "... and all three exited 0" test "$ra$rb$rc" = 000
