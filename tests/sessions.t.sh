@@ -11,7 +11,12 @@ for case in \
 	"bad-request.2:7: request .sp is not allowed" \
 	"late-guests.2:7: GUESTS: must come before the first command" \
 	"unclosed.2:5: .EX without .EE" \
-	"stray-annotation.2:6: annotation VARY: outside a session"
+	"stray-annotation.2:6: annotation VARY: outside a session" \
+	"bad-guest.2:6: GUESTS: unknown guest \"nosuch\" \\(guests: bullseye bookworm" \
+	"bad-selector.2:6: GUESTS: glibc wants a version such as 2.34, not \"two\"" \
+	"bad-src-guests.2:6: GUESTS: libc is glibc or musl, not \"uclibc\"" \
+	"bad-vary.2:6: VARY: \"pid \\(\\[0-9\\]\\+\" is not an extended regular expression: " \
+	"empty-vary.2:6: VARY: \"\\[0-9\\]\\*\" matches the empty string"
 do
 	fails_with "${case%%:*}: a malformed session names page and line" "^$fx/$case" ci/extract-sessions "$fx/${case%%:*}"
 done
