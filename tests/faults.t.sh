@@ -108,3 +108,44 @@ check "the second run in one work directory waited for the first, naming its PID
 	grep -q "^work-lock: $same is in use by run PID $a; waiting for it to end" "$SCRATCH/b.out"
 check "the runs in another work directory or first did not wait" sh -c "! grep -q 'waiting' '$SCRATCH/a.out' '$SCRATCH/c.out'"
 check "... and all three exited 0" test "$ra$rb$rc" = 000
+
+# ---- 4. a damaged cache -----------------------------------------------------
+# A private cache holding a copy of the musl guest and its kernel (the rest
+# is the real cache's, through links: nothing of it is damaged here).
+real=$(ci/cache-dir) pc=$SCRATCH/cache
+if gd=$(ci/guest-build musl 2>"$SCRATCH/gb.err"); then
+	key=${gd##*/}
+	mkdir -p "$pc/guests/musl" "$pc/kernels"
+	for d in apt debs unpacked objects; do ln -s "$real/$d" "$pc/$d"; done
+	for k in "$real"/kernels/*; do ln -s "$k" "$pc/kernels/${k##*/}"; done
+	cp -a "$gd" "$pc/guests/musl/"
+	cp -a "$real/guests/musl"/.resolved-* "$pc/guests/musl/"
+	gb() { SECCOMP_PAGES_CACHE=$pc ci/guest-build musl > "$SCRATCH/gb.out" 2> "$SCRATCH/gb.err"; }
+	truncate -s 100000 "$pc/guests/musl/$key/base.cpio"
+	gb
+	check "a truncated guest image is found by its sums, said so and built again" sh -c "
+		grep -qx 'guest-build: musl: the cached build $key is damaged (base.cpio): building it again' '$SCRATCH/gb.err' &&
+		grep -q '^guest-build: musl: built ' '$SCRATCH/gb.err' && [ \$(wc -c < '$pc/guests/musl/$key/base.cpio') -eq \$(wc -c < '$gd/base.cpio') ]"
+	printf 'x' | dd of="$pc/guests/musl/$key/sysroot/usr/include/stdio.h" bs=1 seek=100 conv=notrunc 2>/dev/null
+	gb
+	check "a damaged file of its sysroot too" \
+		grep -qx "guest-build: musl: the cached build $key is damaged (sysroot/usr/include/stdio.h): building it again" "$SCRATCH/gb.err"
+	gb
+	check "... and the build made again is used as it is" grep -qx "guest-build: musl: up to date: $pc/guests/musl/$key" "$SCRATCH/gb.err"
+	# The kernel: a private copy, damaged; the guest build is removed so that
+	# it is built again from that kernel.
+	kdir=$real/kernels/$(sed -n 's/^kernel_package=//p' "$gd/info")=$(sed -n 's/^kernel_package_version=//p' "$gd/info")
+	if [ -f "$kdir/vmlinux" ]; then
+		rm "$pc/kernels/${kdir##*/}"; cp -a "$kdir" "$pc/kernels/"
+		printf 'x' | dd of="$pc/kernels/${kdir##*/}/vmlinux" bs=1 seek=4096 conv=notrunc 2>/dev/null
+		rm -rf "${pc:?}/guests/musl/$key"
+		gb
+		check "a damaged cached kernel is extracted again, not used" sh -c "
+			grep -q 'the cached kernel .* is damaged: extracting it again' '$SCRATCH/gb.err' &&
+			cmp -s '$kdir/vmlinux' '$pc/kernels/${kdir##*/}/vmlinux' && cmp -s '$kdir/vmlinux' '$pc/guests/musl/$key/vmlinux'"
+	else
+		skip "a damaged cached kernel is extracted again, not used" "no kernel directory found for $gd"
+	fi
+else
+	T=$((T + 1)); echo "not ok $T - a musl guest to damage (ci/guest-build musl)"; sed 's/^/# /' "$SCRATCH/gb.err"
+fi
