@@ -9,6 +9,7 @@
 #   2. a whole guest: powered off, rebooted, a kernel panic (sysrq), an
 #      init that never reports the end: each fails that guest alone, in one
 #      line naming the command, while a healthy guest in the same run passes;
+#      a guest refused for its local APIC timer is booted once more;
 #   3. two runs at once in one work directory: the second waits for the
 #      first, naming its PID, and both report right; a run in another work
 #      directory goes at once, sharing the guest cache.
@@ -75,6 +76,7 @@ check "the run with the flood took less than 2 minutes (10 min before the output
 # ---- 2. faults that take a whole guest down ---------------------------------
 w=$SCRATCH/g
 SP_GUEST_TIMEOUT=25 SP_EXAMPLES=$ex ci/check-examples -g "bookworm trixie sid bullseye musl" -w "$w" $fx/guests.2 > "$SCRATCH/g.out" 2>&1
+for g in bookworm trixie sid bullseye musl; do echo "# $g: $(cat "$w/guests/$g/status")"; done
 # guest G LINE HOW WHY: G fails in one line WHY (an ERE), having passed the
 # session before LINE, failed LINE's (./down HOW) and not run the last
 guest() {
@@ -92,6 +94,13 @@ is "the healthy guest in the same run passes every session" 'guests.2:ok:14 pass
 guests.2:ok:55 pass
 guests.2:ok:62 pass' "$(results musl)"
 check "... and its guest line is ok" grep -Eq '^ok [0-9]+ - musl ' "$SCRATCH/g.out"
+
+# A kernel whose local APIC timer failed at boot (here: switched off) is
+# refused by init before any command; run-guest boots it once more, once.
+SP_KERNEL_ARGS=noapictimer SP_EXAMPLES=$ex ci/check-examples -g musl -w "$SCRATCH/apic" $fx/quick.2 > "$SCRATCH/apic.out" 2>&1
+check "a guest refused for its APIC timer is booted once more, then fails saying why" sh -c "
+	[ \$(grep -c '^musl: guest-boot: musl: init failed: the local APIC timer is not in use.*; booting again\$' '$SCRATCH/apic/log') -eq 1 ] &&
+	grep -q '^not ok 1 - musl .*: guest-boot: musl: init failed: the local APIC timer is not in use' '$SCRATCH/apic.out'"
 
 # ---- 3. runs at once --------------------------------------------------------
 same=$SCRATCH/same
@@ -148,4 +157,47 @@ if gd=$(ci/guest-build musl 2>"$SCRATCH/gb.err"); then
 	fi
 else
 	T=$((T + 1)); echo "not ok $T - a musl guest to damage (ci/guest-build musl)"; sed 's/^/# /' "$SCRATCH/gb.err"
+fi
+
+# ---- 5. bad input at the entry points changes nothing -----------------------
+w=$SCRATCH/bad
+fails_with "a page with a wrong annotation stops the run, with file and line" \
+	"^tests/fixtures/sessions/bad-guest.2:6: GUESTS: unknown guest" \
+	env SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w" tests/fixtures/sessions/bad-guest.2
+check "... before any guest was planned or booted" test ! -e "$w/guests"
+printf 'musl sid trixie musl x86_64 -\nmusl2 sid trixie musl arm64 -\n' > "$SCRATCH/bad.list"
+fails_with "a guest list with an unknown ABI stops the run, with file and line" \
+	"^$SCRATCH/bad.list:2: unknown ABI \"arm64\" for musl2" \
+	env SP_GUESTS_LIST="$SCRATCH/bad.list" SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w/l" $fx/quick.2
+check "... having written nothing" test ! -e "$w/l"
+fails_with "a cache directory that cannot be written stops the run, saying what to do" \
+	"^cache-dir: the cache directory /etc/hostname/cache cannot be written: make it writable, or set SECCOMP_PAGES_CACHE" \
+	env SECCOMP_PAGES_CACHE=/etc/hostname/cache SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w/c" $fx/quick.2
+if unshare -m true 2>/dev/null; then
+	mkdir -p "$SCRATCH/ro"
+	fails_with "... a read-only one too" "^cache-dir: the cache directory $SCRATCH/ro cannot be written" \
+		unshare -m sh -c 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" &&
+			SECCOMP_PAGES_CACHE=$1 SP_EXAMPLES=$2 ci/check-examples -g musl -w "$3" "$4"' \
+		sh "$SCRATCH/ro" "$ex" "$w/r" $fx/quick.2
+else
+	skip "... a read-only one too" "unshare -m is not allowed here"
+fi
+check "... having written nothing" sh -c "test ! -e '$w/c' && test ! -e '$w/r'"
+
+# A write that fails half-way while a guest is built (RLIMIT_FSIZE stands in
+# for a full disk: base.cpio cannot be written whole): the build fails,
+# saying so, and leaves nothing the next run could take.
+if [ -n "${key:-}" ] && command -v prlimit >/dev/null; then
+	rm -rf "${pc:?}/guests/musl/$key"
+	sh -c "trap '' XFSZ; SECCOMP_PAGES_CACHE='$pc' exec prlimit --fsize=4000000 ci/guest-build musl" > "$SCRATCH/full.out" 2> "$SCRATCH/full.err"; rc=$?
+	check "a guest build whose disk fills up fails, saying nothing of it is kept" sh -c "
+		[ $rc -ne 0 ] && grep -q 'write error' '$SCRATCH/full.err' &&
+		grep -q '^guest-build: musl: building $key failed: nothing of it is kept (' '$SCRATCH/full.err'"
+	check "... and leaves no build behind, whole or half" sh -c "
+		[ -z \"\$(find '$pc/guests/musl' -mindepth 1 -maxdepth 1 ! -name '.resolved-*')\" ]"
+	gb
+	check "... so the next run builds it whole" sh -c "
+		grep -q '^guest-build: musl: built ' '$SCRATCH/gb.err' && [ \$(wc -c < '$pc/guests/musl/$key/base.cpio') -eq \$(wc -c < '$gd/base.cpio') ]"
+else
+	skip "a guest build whose disk fills up fails" "no private cache (see above) or no prlimit"
 fi
