@@ -14,6 +14,7 @@
 #      first, naming its PID, and both report right; a run in another work
 #      directory goes at once, sharing the guest cache.
 # Fixture pages in tests/fixtures/faults use a few guests, to stay quick.
+# shellcheck disable=SC2016 # the sh -c scripts expand their own arguments
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/faults
