@@ -11,8 +11,8 @@
 #      line naming the command, while a healthy guest in the same run passes;
 #      a guest refused for its local APIC timer is booted once more;
 #   3. two runs at once in one work directory: the second waits for the
-#      first, naming its PID, and both report right; a run in another work
-#      directory goes at once, sharing the guest cache.
+#      first, naming its PID, and both report right; a run in another
+#      checkout goes at once, sharing the guest cache.
 # Fixture pages in tests/fixtures/faults use a few guests, to stay quick.
 # shellcheck disable=SC2016 # the sh -c scripts expand their own arguments
 # shellcheck source=tests/lib.sh
@@ -109,15 +109,18 @@ SP_EXAMPLES=$ex ci/check-examples -g musl -w "$same" $fx/quick.2 > "$SCRATCH/a.o
 i=0   # until the first run holds the lock
 while [ "$(cat "$same/.lock" 2>/dev/null)" != "$a" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 SP_EXAMPLES=$ex ci/check-examples -g musl -w "$same" $fx/quick.2 > "$SCRATCH/b.out" 2>&1 & b=$!
-SP_EXAMPLES=$ex ci/check-examples -g musl -w "$SCRATCH/other" $fx/quick.2 > "$SCRATCH/c.out" 2>&1 & c=$!
+# Another checkout (a copy of ci/), in its own default work directory.
+mkdir -p "$SCRATCH/clone" && cp -R ci "$SCRATCH/clone/"
+(cd "$SCRATCH/clone" && SP_EXAMPLES=$ex exec ci/check-examples -g musl "$TOP/$fx/quick.2") > "$SCRATCH/c.out" 2>&1 & c=$!
 wait $a; ra=$?; wait $b; rb=$?; wait $c; rc=$?
 for r in a b c; do
 	check "run $r of three at once reports right" sh -c "tail -n 1 '$SCRATCH/$r.out' | grep -qx '2 passed, 0 failed, 0 skipped'"
 done
 check "the second run in one work directory waited for the first, naming its PID" \
 	grep -q "^work-lock: $same is in use by run PID $a; waiting for it to end" "$SCRATCH/b.out"
-check "the runs in another work directory or first did not wait" sh -c "! grep -q 'waiting' '$SCRATCH/a.out' '$SCRATCH/c.out'"
+check "the run in another checkout, sharing the guest cache, and the first did not wait" sh -c "! grep -q 'waiting' '$SCRATCH/a.out' '$SCRATCH/c.out'"
 check "... and all three exited 0" test "$ra$rb$rc" = 000
+check "... the other checkout in its own work directory" test -s "$SCRATCH/clone/build/check-examples/results.tsv"
 
 # ---- 4. a damaged cache -----------------------------------------------------
 # A private cache holding a copy of the musl guest and its kernel (the rest
