@@ -32,6 +32,10 @@
  *     F FUNCTION/thread [SYSCALL...] made by the thread it created
  *     F FUNCTION/child [SYSCALL...]  made by the process it created, up to
  *                                    and including execve
+ *     F FUNCTION@first [SYSCALL...] made by the same call as the first of
+ *                                    its kind in a program: this probe,
+ *                                    executed again with --first FUNCTION,
+ *                                    calls it from main
  *     R FUNCTION deny=SYSCALL filter=enosys|eperm
  *       result=works|fails|errno NAME|abort|signal N
  *     O FUNCTION errno NAME|fails    the call itself failed (an outcome,
@@ -272,6 +276,7 @@ struct ctx {
 };
 
 static char helper[PATH_MAX];   /* census-start, beside the probe */
+static char self_exe[PATH_MAX]; /* this probe */
 
 /* 0, or an errno value; -1 if the call failed without one */
 static int err(int failed)
@@ -1014,8 +1019,10 @@ static int run_utimensat(struct ctx *c)
 enum {
     T_NOEND = 1,        /* the call does not return */
     T_EXEC = 2,         /* the call is an execve: record from the next one */
-    T_FRESH = 4         /* the call is made in a new program (census-start),
+    T_FRESH = 4,        /* the call is made in a new program (census-start),
                            which makes the markers */
+    T_FIRST = 8         /* the call is the first in a new program (this one,
+                           run with --first), which makes the markers */
 };
 
 struct test {
@@ -1525,7 +1532,8 @@ static void census(const struct test *t)
             child_error(t->name, "close", errno);
             _exit(EXIT_FAILURE);
         }
-        if (t->setup != NULL && (e = t->setup(&c)) != 0) {
+        if (!(t->flags & T_FIRST) && t->setup != NULL
+            && (e = t->setup(&c)) != 0) {
             child_error(t->name, "set-up", e);
             _exit(EXIT_FAILURE);
         }
@@ -1538,6 +1546,15 @@ static void census(const struct test *t)
             _exit(EXIT_FAILURE);
         if (close(listener) < 0 || close(CHANNEL_FD) < 0)
             _exit(EXIT_FAILURE);
+        if (t->flags & T_FIRST) {
+            char base[128];
+
+            snprintf(base, sizeof base, "%.*s", (int)(strlen(t->name) - 6),
+                     t->name);
+            execl(self_exe, "census-probe", "--first", base, (char *)NULL);
+            child_error(t->name, "execve", errno);
+            _exit(EXIT_FAILURE);
+        }
         call_function(t, &c, 1);
     }
     if (close(sv[1]) < 0) {
@@ -1571,6 +1588,52 @@ static void census(const struct test *t)
     print_set(t->name, NULL, &own);
     if (t->created != NULL)
         print_set(t->name, t->created, &made);
+}
+
+/* The first call of a function in a program: the child that would call
+   it executes this probe again (--first), which sets up and calls the
+   function from main, with nothing of the C library used before but its
+   start-up.  Recorded as FUNCTION@first. */
+static void census_first(const struct test *t)
+{
+    static char name[128];
+    struct test ft = *t;
+
+    if (snprintf(name, sizeof name, "%s@first", t->name)
+        >= (int)sizeof name) {
+        out("E %s name too long\n", t->name);
+        failures++;
+        return;
+    }
+    ft.name = name;
+    ft.created = NULL;
+    ft.flags |= T_FIRST;
+    census(&ft);
+}
+
+/* In the new program: set up and call FUNCTION between the markers. */
+static int first_call(const char *name)
+{
+    static char fname[128];
+    struct test ft;
+    struct ctx c;
+    size_t i;
+    int e;
+
+    for (i = 0; i < ARRAY_LEN(tests); i++)
+        if (strcmp(tests[i].name, name) == 0)
+            break;
+    if (i == ARRAY_LEN(tests))
+        return EXIT_FAILURE;
+    ft = tests[i];
+    snprintf(fname, sizeof fname, "%s@first", name);
+    ft.name = fname;
+    ctx_init(&c);
+    if (ft.setup != NULL && (e = ft.setup(&c)) != 0) {
+        child_error(ft.name, "set-up", e);
+        return EXIT_FAILURE;
+    }
+    call_function(&ft, &c, 1);
 }
 
 /* Second pass: the function under a filter that answers its newer system
@@ -1637,16 +1700,16 @@ static void fallback(const struct test *t, long nr, int e)
 
 static char workdir[] = "/tmp/census.XXXXXX";
 
-static int prepare(void)
+static int find_helper(void)
 {
     char self[PATH_MAX], *slash;
     ssize_t n;
-    int fd;
 
     n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n < 0)
         return -1;
     self[n] = '\0';
+    memcpy(self_exe, self, (size_t)n + 1);
     slash = strrchr(self, '/');
     if (slash == NULL)
         return -1;
@@ -1655,6 +1718,15 @@ static int prepare(void)
         >= (int)sizeof helper)
         return -1;
     if (access(helper, X_OK) < 0)
+        return -1;
+    return 0;
+}
+
+static int prepare(void)
+{
+    int fd;
+
+    if (find_helper() < 0)
         return -1;
     if (mkdtemp(workdir) == NULL || chdir(workdir) < 0)
         return -1;
@@ -1727,12 +1799,18 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int main(void)
+int main(int argc, char *argv[])
 {
     size_t i;
     long long t0 = now_ms();
     long nr;
 
+    if (argc == 3 && strcmp(argv[1], "--first") == 0) {
+        nr_getppid = sc_number("getppid");
+        if (nr_getppid < 0 || find_helper() < 0)
+            return EXIT_FAILURE;
+        return first_call(argv[2]);
+    }
     nr_getppid = sc_number("getppid");
     nr_sendmsg = sc_number("sendmsg");
     nr_execve = sc_number("execve");
@@ -1753,8 +1831,11 @@ int main(void)
         return EXIT_FAILURE;
     }
     header();
-    for (i = 0; i < ARRAY_LEN(tests); i++)
+    for (i = 0; i < ARRAY_LEN(tests); i++) {
         census(&tests[i]);
+        if (!(tests[i].flags & (T_NOEND | T_EXEC | T_FRESH)))
+            census_first(&tests[i]);
+    }
     for (i = 0; i < ARRAY_LEN(tests); i++) {
         if (tests[i].deny == NULL)
             continue;
