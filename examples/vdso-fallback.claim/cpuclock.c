@@ -1,0 +1,56 @@
+/* cpuclock.c: clock_gettime(2) when its system call fails */
+#include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static void
+show(const char *name, clockid_t clock)
+{
+    struct timespec  ts;
+
+    if (clock_gettime(clock, &ts) == 0)
+        printf("%s: read\n", name);
+    else
+        printf("%s: %s\n", name, strerror(errno));
+}
+
+int
+main(void)
+{
+    struct sock_filter  filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+                 offsetof(struct seccomp_data, nr)),
+#ifdef SYS_clock_gettime64
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clock_gettime64, 1, 0),
+#else
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clock_gettime, 1, 0),
+#endif
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clock_gettime, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog   prog = {
+        .len = sizeof(filter) / sizeof(filter[0]),
+        .filter = filter,
+    };
+
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1
+        || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog)
+           == -1)
+    {
+        perror("seccomp");
+        exit(EXIT_FAILURE);
+    }
+    show("CLOCK_REALTIME", CLOCK_REALTIME);
+    show("CLOCK_MONOTONIC", CLOCK_MONOTONIC);
+    show("CLOCK_PROCESS_CPUTIME_ID", CLOCK_PROCESS_CPUTIME_ID);
+    exit(EXIT_SUCCESS);
+}
