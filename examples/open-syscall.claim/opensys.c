@@ -1,6 +1,7 @@
 /* opensys.c: which system call open(2) makes */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
@@ -10,13 +11,31 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#if defined(__i386__)
+# define MY_ARCH  AUDIT_ARCH_I386
+#elif defined(__x86_64__)
+# define MY_ARCH  AUDIT_ARCH_X86_64     /* x86-64 and x32 */
+#elif defined(__aarch64__)
+# define MY_ARCH  AUDIT_ARCH_AARCH64
+#else
+# error "add the AUDIT_ARCH_* value of this architecture"
+#endif
+
 int
 main(void)
 {
     /* open fails with E2BIG, openat with ENOTBLK: distinct errors. */
     struct sock_filter  filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+                 offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, MY_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
                  offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__) && !defined(__ILP32__)   /* the x32 bit */
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x40000000, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+#endif
 #ifdef SYS_open
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_open, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | E2BIG),
