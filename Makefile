@@ -13,6 +13,9 @@ ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3 man7/*.7))
 # Claim tests: small pages of their own that prove what a page says
 # (ci/claim-refs); never installed.
 CLAIMS     := $(sort $(wildcard claims/*.claim))
+# The upstream delta: patches against man-pages' own pages (ci/patches/queue);
+# a patch names the claim test that proves it (`Test: NAME`), which runs too.
+QUEUE      := $(sort $(wildcard upstream/man-pages/*.patch))
 # make check-examples PAGES='man3/*.3' GUESTS='musl x32'
 PAGES      = $(ALL_PAGES)
 GUESTS     =
@@ -21,7 +24,7 @@ GUESTS     =
 SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean patches check-patches census census-data update-census \
+	update-guests bench packages clean patches check-patches rebase-patches census census-data update-census \
 	merge-shards html
 
 all: examples compile
@@ -39,10 +42,10 @@ compile: examples
 
 lint: packages
 	@ci/lint-pages $(ALL_PAGES) $(CLAIMS)
-	@ci/claim-refs $(ALL_PAGES) -- $(CLAIMS)
+	@ci/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
 
 check-examples: examples
-	@ci/check-examples -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(PAGES) $$(ci/claim-refs -l $(PAGES) -- $(CLAIMS))
+	@ci/check-examples -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(PAGES) $$(ci/claim-refs -l $(PAGES) $(QUEUE) -- $(CLAIMS))
 
 merge-shards: packages
 	@ci/merge-shards -g "$(GUESTS)" build/check-examples build/shards/*-of-*
@@ -57,11 +60,15 @@ html: packages
 check: packages
 	@GUESTS="$(GUESTS)" tests/run
 
-# A patch series for upstream man-pages, against UPSTREAM=DIR or Debian's
-# newest reachable manpages source.
+# The upstream delta as a patch series for man-pages, against UPSTREAM=DIR
+# (a man-pages git checkout or release) or Debian's newest reachable
+# manpages source; rebase-patches moves the queue onto UPSTREAM.
 UPSTREAM   =
-patches:
+patches: examples
 	@ci/patches/make-patches $(UPSTREAM)
+
+rebase-patches:
+	@ci/patches/queue rebase $(UPSTREAM)
 
 check-patches:
 	@ci/patches/check-patches $(UPSTREAM)

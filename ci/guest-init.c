@@ -22,6 +22,7 @@
  *     SP-BEGIN <ID>
  *     | <output line>          (CR removed)
  *     SP-NOEOL                 (after a last output line without newline)
+ *     SP-CUT <ID> <lines> <bytes>  (output not sent: see KEEP_LINES)
  *     SP-END <ID> exit <N> | signal <N> | timeout | error <text>
  *     SP-TIME <ID> <ms>        (how long the command took, reaping included)
  *     SP-DONE
@@ -75,6 +76,11 @@
 #define SCRIPT_MAX (16 * 1024 * 1024)
 #define DEBUGCON_PORT 0xe9
 #define LINE_MAX_OUT (1024 * 1024)   /* longer output lines are split */
+#define KEEP_LINES 10000             /* a command's output sent: at most this */
+#define KEEP_BYTES (1024 * 1024)     /* many lines and bytes; the rest is only
+                                        counted (SP-CUT), and a command that
+                                        writes without end runs on to its
+                                        timeout without flooding the channel */
 #define GRACE_MS 1000                /* after the shell exits, wait this long
                                         for others holding the terminal */
 #define DRAIN_MS 5000                /* after SIGKILL, wait this long for the
@@ -92,6 +98,8 @@ struct linebuf {
     char *buf;
     size_t len;
     size_t cap;
+    size_t kept_lines, kept_bytes;  /* sent */
+    size_t cut_lines, cut_bytes;    /* beyond KEEP_LINES or KEEP_BYTES */
 };
 
 enum out_kind { OUT_NONE, OUT_CONSOLE, OUT_TTY, OUT_DEBUGCON };
@@ -807,6 +815,21 @@ static void child_run(const struct command *c, int slave, int errfd)
 
 /* ---- the parent side ---------------------------------------------- */
 
+/* Sends one output line, or counts it once the command has sent enough. */
+static int keep_line(struct linebuf *lb, const char *p, size_t len)
+{
+    if (lb->cut_lines == 0 && lb->kept_lines < KEEP_LINES
+        && lb->kept_bytes + len + 1 <= KEEP_BYTES) {
+        out_record("| ", p, len);
+        lb->kept_lines++;
+        lb->kept_bytes += len + 1;
+        return 1;
+    }
+    lb->cut_lines++;
+    lb->cut_bytes += len + 1;
+    return 0;
+}
+
 static void flush_lines(struct linebuf *lb, int final)
 {
     char *p = lb->buf, *end = lb->buf + lb->len, *nl;
@@ -816,13 +839,12 @@ static void flush_lines(struct linebuf *lb, int final)
         nl = memchr(p, '\n', (size_t)(end - p));
         if (nl == NULL)
             break;
-        out_record("| ", p, (size_t)(nl - p));
+        keep_line(lb, p, (size_t)(nl - p));
         p = nl + 1;
     }
     rest = (size_t)(end - p);
     if (rest > 0 && (final || rest >= LINE_MAX_OUT)) {
-        out_record("| ", p, rest);
-        if (final)
+        if (keep_line(lb, p, rest) && final)
             out_record("SP-NOEOL", "", 0);
         p = end;
         rest = 0;
@@ -915,6 +937,7 @@ static void run_command(const struct command *c, int sigfd)
     size_t errlen = 0;
 
     lb.len = 0;
+    lb.kept_lines = lb.kept_bytes = lb.cut_lines = lb.cut_bytes = 0;
     out_printf("SP-BEGIN %s", c->id);
 
     master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
@@ -1068,6 +1091,8 @@ static void run_command(const struct command *c, int sigfd)
     if (close(master) < 0)
         console_printf("guest-init: close: %s\n", strerror(errno));
     flush_lines(&lb, 1);
+    if (lb.cut_lines > 0)
+        out_printf("SP-CUT %s %zu %zu", c->id, lb.cut_lines, lb.cut_bytes);
     kill_all();
     reap_all(sigfd, DRAIN_MS);
 

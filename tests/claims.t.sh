@@ -9,7 +9,7 @@ fails_with "a PROVEN-BY that names no claim fails with page and line" \
 	"^$fx/missing.2:3: PROVEN-BY names no claim: gamma" \
 	ci/claim-refs $fx/missing.2 -- $fx/alpha.claim
 fails_with "a claim that no page names fails" \
-	"^$fx/beta.claim:1: no page names this claim" \
+	"^$fx/beta.claim:1: no page or patch names this claim" \
 	ci/claim-refs $fx/missing.2 -- $fx/alpha.claim $fx/beta.claim
 fails_with "a claim whose title is not its name fails" \
 	"^$fx/mistitled.claim:1: the title is delta, the file says mistitled" \
@@ -23,4 +23,9 @@ else
 fi
 # The project's own pages and claims.
 check "every PROVEN-BY in the pages names a claim in claims/, and every claim is named" \
-	ci/claim-refs man2/*.2 man3/*.3 man7/*.7 -- claims/*.claim
+	ci/claim-refs man2/*.2 man3/*.3 man7/*.7 upstream/man-pages/*.patch -- claims/*.claim
+# A patch of the upstream delta names its claim with a Test: line of its message.
+printf 'Subject: [PATCH] x\n\nTest: beta\n\ndiff --git a/x b/x\nTest: alpha\n' >"$SCRATCH/q.patch"
+fails_with "a patch's Test: line names a claim; one inside the diff does not" \
+	"alpha.claim:1: no page or patch names this claim" \
+	sh -c 'ci/claim-refs "$0" -- "$1/alpha.claim" "$1/beta.claim"; s=$?; ci/claim-refs "$0" -- "$1/beta.claim" && exit $s' "$SCRATCH/q.patch" "$fx"

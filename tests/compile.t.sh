@@ -57,14 +57,32 @@ compile "$SCRATCH/o5" "$SCRATCH/list2" > "$SCRATCH/o5.log" 2>&1
 check "a list with a failure is not cached: the next run compiles the failing example again" \
 	test "$(runs)" -eq $((before + 1))
 
+# A damaged entry is not used: made again, and said so.
+compile "$SCRATCH/d1" > /dev/null 2>&1
+lt=$(ls -t "$SECCOMP_PAGES_CACHE"/objects/list-*.tar | head -n 1)
+truncate -s 1000 "$lt"
+before=$(runs)
+compile "$SCRATCH/d2" > "$SCRATCH/d2.log" 2>&1
+check "a truncated list archive is found by its sum and not used" sh -c "
+	grep -qx 'compile-examples: the cached ${lt##*/} is damaged: making it again' '$SCRATCH/d2.log' &&
+	test $(runs) -eq $before && cmp -s '$SCRATCH/d1/demo.2/two' '$SCRATCH/d2/demo.2/two' &&
+	[ \$(wc -c < '$lt') -gt 1000 ]"
+rm -f "$SECCOMP_PAGES_CACHE"/objects/list-*
+for o in "$SECCOMP_PAGES_CACHE"/objects/*.sum; do printf 'x' | dd of="${o%.sum}" bs=1 seek=200 conv=notrunc 2>/dev/null; done
+before=$(runs)
+compile "$SCRATCH/d3" > "$SCRATCH/d3.log" 2>&1
+check "a damaged object is compiled again, not used" sh -c "
+	test $(runs) -eq $((before + 2)) && cmp -s '$SCRATCH/d1/demo.2/two' '$SCRATCH/d3/demo.2/two' &&
+	test \$(grep -c 'is damaged: making it again' '$SCRATCH/d3.log') -eq 2"
+
 # The cache's pruning (ci/cache-prune): what a run takes is touched, what
 # no run took for 30 days goes when something new is compiled.
 objs=$SECCOMP_PAGES_CACHE/objects
 : > "$objs/stale-entry"
 touch -d '40 days ago' "$objs/stale-entry" "$objs"/list-*
 compile "$SCRATCH/o6" > "$SCRATCH/o6.log" 2>&1
-check "a list taken from the cache is touched, so it outlives the 30 days" \
-	sh -c "test \$(find '$objs' -name 'list-*' -mtime -30 | wc -l) -eq 1"
+check "a list taken from the cache is touched (and its sum), so it outlives the 30 days" \
+	sh -c "test \$(find '$objs' -name 'list-*' -mtime -30 | wc -l) -eq 2"
 printf 'int main(void)\n{\n    return 3;\n}\n' > "$ex/demo.2/two.c"
 compile "$SCRATCH/o7" > "$SCRATCH/o7.log" 2>&1
 check "an entry unused for 30 days is removed when something new is compiled" \

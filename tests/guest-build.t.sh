@@ -117,6 +117,23 @@ check "a short row is an error naming the guest" sh -c \
 check "an unknown guest is an error listing the guests" sh -c \
 	'! "$1" --describe nosuch >/dev/null 2>"$2" && grep -q "no guest .nosuch.*alpha beta" "$2"' - "$gb" "$t/err"
 
+cat >"$t/bad.list" <<'EOF'
+# name  suite     kernel-suite libc   abis         kernel-args
+ok      sid       sid          glibc  x86_64       -
+typo    bookwrom  bookworm     glibc  x86_64       -
+arch    sid       sid          glibc  x86_64,arm64 -
+ok      sid       sid          uclibc x86_64       -
+EOF
+SP_GUESTS_LIST=$t/bad.list "$gb" --check-list 2>"$t/err" && echo "--check-list passed" >>"$t/err"
+check "--check-list: an unknown suite is an error with file and line" \
+	has "$t/err" "$t/bad.list:3: unknown Debian suite \"bookwrom\" for typo (known: bullseye bookworm trixie forky sid )"
+check "--check-list: an unknown ABI, a second row of a name, an unknown libc" sh -c \
+	'grep -qx "$1:4: unknown ABI \"arm64\" for arch (x86_64, i386, x32, aarch64, riscv64, armhf)" "$2" && grep -qx "$1:5: guest ok is also on line 2" "$2" &&
+	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 4 ]' - "$t/bad.list" "$t/err"
+check "--check-list: the project's list is right" env SP_GUESTS_LIST="$top/ci/guests.list" "$gb" --check-list
+SP_GUESTS_LIST=$t/bad.list "$gb" --describe typo >/dev/null 2>"$t/err" && echo "--describe passed" >>"$t/err"
+check "a guest of an unknown suite is not built" grep -q "unknown Debian suite 'bookwrom' for typo" "$t/err"
+
 # ---- the cache key ----
 k1=$("$gb" --key alpha <"$t/versions")
 k2=$(sort -r "$t/versions" | "$gb" --key alpha)

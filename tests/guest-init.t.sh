@@ -6,7 +6,8 @@
 #   1. a script exercising the protocol: stdout and stderr interleaved, a
 #      per-command timeout followed by a command that still runs, SIGSEGV,
 #      uid 1000 and its directory, an exit status, simple commands run
-#      without the shell (quoting as the shell's), the time records;
+#      without the shell (quoting as the shell's), the time records, a
+#      flood cut at 10000 lines;
 #   2. a hanging command under SP_GUEST_TIMEOUT=5: guest-boot must give up;
 #   3. a kernel without its local APIC timer: init must refuse to start.
 # Prints "ok N - ..." / "not ok N - ...".
@@ -63,6 +64,8 @@ cmd shell 1000 10 /tmp
 /usr/bin/printf '[%s]\n' "$HOME" | cat
 cmd missing 1000 10 /tmp
 ./nosuchprogram arg
+cmd flood 1000 3 /tmp
+while :; do echo 0123456789; done
 EOF
 
 check "guest-boot runs a script" "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/out1"
@@ -99,6 +102,15 @@ check "a command with shell syntax still goes to /bin/sh" same shell 'SP-BEGIN s
 SP-END shell exit 0'
 check "a program that is not there is an error of that command" same missing 'SP-BEGIN missing
 SP-END missing error exec ./nosuchprogram: No such file or directory'
+check "a flood: its first 10000 lines are sent, the rest only counted (SP-CUT), to its timeout" sh -c '
+	grep -q "^SP-BEGIN flood\$" "$1/out1/results" || { echo "no flood block"; exit 1; }
+	awk "\$0 == \"SP-BEGIN flood\" { on = 1 } on { print } on && /^SP-END flood / { exit }" "$1/out1/results" > "$1/flood"
+	[ "$(grep -c "^| 0123456789\$" "$1/flood")" -eq 10000 ] &&
+	[ "$(grep -vc "^| 0123456789\$" "$1/flood")" -eq 3 ] &&
+	grep -Eq "^SP-CUT flood [1-9][0-9]* [0-9]+\$" "$1/flood" &&
+	awk "/^SP-CUT / { exit !(\$4 <= 11 * \$3 && \$4 > 11 * (\$3 - 1)) }" "$1/flood" &&
+	tail -n 1 "$1/flood" | grep -qx "SP-END flood timeout" || { head -n 2 "$1/flood"; tail -n 3 "$1/flood"; exit 1; }
+' sh "$SCRATCH"
 check "every command's time is reported" sh -c '
 	[ "$(grep -c "^SP-TIME [a-z0-9]* [0-9][0-9]*\$" "$1")" -eq "$(grep -c "^SP-END " "$1")" ] || { cat "$1"; exit 1; }
 ' sh "$SCRATCH/out1/results"
@@ -112,7 +124,7 @@ sleep 1000
 EOF
 
 fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
-	"^guest-boot: $gname: timed out after 5 s \\(last record: " \
+	"^guest-boot: $gname: timed out after 5 s, during command hang \\(last record: " \
 	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
 check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
 

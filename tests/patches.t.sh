@@ -1,97 +1,107 @@
 #!/bin/sh
-# tests/patches.t.sh — ci/patches/: the series for upstream man-pages, made
-# against the fixture trees in tests/fixtures/patches (both layouts), and
-# check-patches applying it.  No network: the skip test points at a closed port.
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/patches.t.sh — ci/patches/: the upstream delta (a queue of patches)
+# made into a series against the fixture trees in tests/fixtures/patches,
+# check-patches applying it to both forms of a tree, the queue's rebase,
+# lint-series, and upstream-lint's make -R, LDLIBS and no-fallback rules.
+# No network: the skip test points at a closed port.
 set -eu
 . "$(dirname "$0")/lib.sh"
 F=$TOP/tests/fixtures/patches
 P=$TOP/ci/patches
 
-# A git identity of our own, and the fixture project outside any repository.
-cat >"$SCRATCH/gitconfig" <<'EOF'
+# A git identity of our own.
+cat >"$SCRATCH/gitconfig" <<'EOG'
 [user]
 	name = Test Person
 	email = test@example.org
-EOF
+EOG
 GIT_CONFIG_GLOBAL=$SCRATCH/gitconfig GIT_CONFIG_NOSYSTEM=1
 export GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
-cp -R "$F/project" "$SCRATCH/project"
 
-# subject FILE: the Subject: header, unfolded.
-subject() { awk '/^Subject:/ { s = $0; while ((getline l) > 0 && l ~ /^[ \t]/) s = s l; print s; exit }' "$1"; }
 # has FILE STRING...: every STRING is a line of FILE
 has() { f=$1; shift; for s; do grep -qxF -- "$s" "$f" || { echo "no line '$s' in ${f##*/}:"; cat "$f"; return 1; }; done; }
-hasnt() { f=$1; shift; for s; do ! grep -qxF -- "$s" "$f" || { echo "line '$s' in ${f##*/}"; return 1; }; done; }
+mk() { "$P/make-patches" -C "$F/project" -q "$F/queue" -o "$SCRATCH/$1" "$2"; }
 
-mk() { "$P/make-patches" -C "$SCRATCH/project" -o "$SCRATCH/$1" "$F/upstream-$1"; }
-mk new >"$SCRATCH/mk-new" 2>&1 || :
-check "make-patches writes a cover letter and one patch per page (new layout)" \
-	sh -c 'cat "$0"; [ "$(ls "$1" | wc -l)" -eq 3 ] && [ -f "$1/v1-0000-cover-letter.patch" ]' "$SCRATCH/mk-new" "$SCRATCH/new"
-mk old >/dev/null 2>&1 || :
-n1=$(ls "$SCRATCH"/new/v1-0001-*.patch 2>/dev/null || echo missing)
-n2=$(ls "$SCRATCH"/new/v1-0002-*.patch 2>/dev/null || echo missing)
-o1=$(ls "$SCRATCH"/old/v1-0001-*.patch 2>/dev/null || echo missing)
-o2=$(ls "$SCRATCH"/old/v1-0002-*.patch 2>/dev/null || echo missing)
-cover=$SCRATCH/new/v1-0000-cover-letter.patch
-for f in "$SCRATCH"/new/*.patch "$SCRATCH"/old/*.patch; do subject "$f"; done >"$SCRATCH/subjects" 2>/dev/null || :
+mk rel "$F/upstream-rel" >"$SCRATCH/mk-rel" 2>&1 || :
+p1=$(ls "$SCRATCH"/rel/0001-*.patch 2>/dev/null || echo missing)
+p2=$(ls "$SCRATCH"/rel/0002-*.patch 2>/dev/null || echo missing)
+cover=$SCRATCH/rel/0000-cover-letter.patch
+check "make-patches writes a cover letter and one patch per queue file" \
+	sh -c 'cat "$0"; [ "$(ls "$1" | wc -l)" -eq 3 ] && [ -f "$1/0000-cover-letter.patch" ]' "$SCRATCH/mk-rel" "$SCRATCH/rel"
+check "the queue's subject, our author and Signed-off-by, To: and Cc: from the cc file" \
+	has "$p1" "Subject: [PATCH 1/2] man/man2/demo.2: Say how fast demo() is" \
+	"From: Test Person <test@example.org>" "Signed-off-by: Test Person <test@example.org>" \
+	"To: Alejandro Colomar <alx@kernel.org>" "    Kees Cook <kees@kernel.org>,"
+check "Test: becomes the claim's session (with where it runs) and its program" \
+	sh -c '! grep -q "^Test:" "$0" && grep -qxF "Tested with the program below, which prints:" "$0" &&
+		grep -qxF "On Linux 6.6 and later:" "$0" && grep -qxF "    \$ ./demo" "$0" &&
+		grep -qxF "    demo: nothing" "$0" && grep -qxF "        printf(\"demo: nothing\\n\");" "$0"' "$p1"
+check "a release tree: the series is made in git form, without base-commit:, and keeps .TH" \
+	sh -c '! grep -q "^base-commit:" "$0" && ! grep -q "^[-+]\.TH" "$1" "$2"' "$cover" "$p1" "$p2"
 
-check "new layout: paths under man/manN/" \
-	has "$n1" "diff --git a/man/man2/demo.2 b/man/man2/demo.2"
-check "subject: full path, a sentence from CHANGES, no final period" \
-	has "$SCRATCH/subjects" "Subject: [PATCH v1 1/2] man/man2/demo.2: Document DEMO_FLAG_X"
-check "subject of a new page names its functions" \
-	has "$SCRATCH/subjects" "Subject: [PATCH v1 2/2] man/man3/demo_new.3: New page for demo_new() and demo_alias()"
-check "body: the page's CHANGES entry" \
-	has "$n1" "Document DEMO_FLAG_X.  It appeared in Linux 5.0, and glibc 2.34 has" "no wrapper for it."
-check "body: the sources the page names (kernel commit, versions)" \
-	has "$n1" "- linux.git commits: 0123456789ab" "- Versions (HISTORY, VERSIONS): Linux 4.0, 5.0; glibc 2.34"
-check "author and Signed-off-by from git config" \
-	has "$n2" "From: Test Person <test@example.org>" "Signed-off-by: Test Person <test@example.org>"
-check "a page upstream has: modified, upstream's copyright and .TH kept" \
-	sh -c 'sed -n "/^diff --git/,\$p" "$0" >"$0.diff"; grep -q "^index " "$0.diff" && ! grep -q "^new file mode" "$0.diff" && ! grep -q "^-[^-]" "$0.diff"' "$n1"
-check "a new page: new files, .TH footer as upstream's pages write it" \
-	has "$n2" "+++ b/man/man3/demo_new.3" "new file mode 100644" \
-	'+.TH demo_new 3 (date) "Linux man-pages (unreleased)"'
-check "an alias page: in its page's patch, with upstream's .so convention" \
-	has "$n2" "+++ b/man/man3/demo_alias.3" "+.so man3/demo_new.3" "Links (.so man3/demo_new.3):" "    man/man3/demo_alias.3"
-check "cover letter: a subject and the base it was made against" \
-	has "$cover" "Subject: [PATCH v1 0/2] Update demo(2); add 1 new page" "Base: man-pages 6.99"
-check "old layout: manN/ paths and subjects, that tree's .TH footer" \
-	sh -c 'grep -qxF "diff --git a/man2/demo.2 b/man2/demo.2" "$0" &&
-		grep -qxF "Subject: [PATCH v1 1/2] man2/demo.2: Document DEMO_FLAG_X" "$0" &&
-		grep -qxF "+.TH demo_new 3 2026-01-02 \"Linux man-pages 6.03\"" "$1" &&
-		grep -qxF "+.so man3/demo_new.3" "$1" && grep -qxF "Base: man-pages 6.03" "$2"' \
-	"$o1" "$o2" "$SCRATCH/old/v1-0000-cover-letter.patch"
+# A git checkout of the tree: base-commit: names its HEAD.
+cp -R "$F/upstream-new" "$SCRATCH/git"
+git -C "$SCRATCH/git" init -q && git -C "$SCRATCH/git" add -A && git -C "$SCRATCH/git" commit -q -m base
+head=$(git -C "$SCRATCH/git" rev-parse HEAD)
+mk git-series "$SCRATCH/git" >/dev/null 2>&1 || :
+check "a git checkout: base-commit: is its HEAD" \
+	sh -c 'grep -qxF "base-commit: $1" "$0"' "$SCRATCH/git-series/0000-cover-letter.patch" "$head"
 
-check "check-patches: the series applies (git am) and passes the tree's lint target" \
+check "check-patches: git am onto the release tree and its git form, lint, lint-series" \
 	sh -c '"$0" "$1" "$2" >"$3" 2>&1; rc=$?; cat "$3"; [ $rc -eq 0 ] &&
-		grep -q "^ok 1 - git am " "$3" && grep -q "^ok .* man/man3/demo_new.3: lint-man.mandoc$" "$3" &&
-		grep -q "^5 passed, 0 failed, 0 skipped$" "$3"' \
-	"$P/check-patches" "$F/upstream-new" "$SCRATCH/new" "$SCRATCH/cp-new"
-check "check-patches: old layout, a tree without lint targets (ci/lint-pages)" \
-	sh -c '"$0" "$1" "$2" >"$3" 2>&1; rc=$?; cat "$3"; [ $rc -eq 0 ] && grep -q "^ok .* man2/demo.2: ci/lint-pages" "$3"' \
-	"$P/check-patches" "$F/upstream-old" "$SCRATCH/old" "$SCRATCH/cp-old"
-fails_with "check-patches: a series that does not apply fails" "^not ok 1 - git am " \
-	"$P/check-patches" "$F/upstream-new" "$SCRATCH/old"
+		grep -q "^ok 1 - the 6.99 release tree: git am 0001-" "$3" &&
+		grep -q "^ok 3 - the 6.99 tree in man-pages.git form: git am 0001-" "$3" &&
+		grep -q "^ok .* man/man2/demo.2: lint-man.mandoc$" "$3" &&
+		grep -q "^ok .* the series has no trailing whitespace" "$3"' \
+	"$P/check-patches" "$F/upstream-rel" "$SCRATCH/rel" "$SCRATCH/cp-rel"
+check "check-patches on a git checkout applies at the series' base-commit" \
+	sh -c '"$0" "$1" "$2" >"$3" 2>&1; rc=$?; cat "$3"; [ $rc -eq 0 ] && grep -q "^ok 1 - man-pages.git $4: git am 0001-" "$3"' \
+	"$P/check-patches" "$SCRATCH/git" "$SCRATCH/git-series" "$SCRATCH/cp-git" "$head"
 
-cp -R "$F/project" "$SCRATCH/broken"
-printf 'A trailing blank. \n' >>"$SCRATCH/broken/man3/demo_new.3"
-fails_with "check-patches -n: upstream lint's findings fail, with the message" \
-	"whitespace at end of input line" \
-	sh -c '"$0" -n -C "$1" "$2"; s=$?; echo "status $s"; exit $s' "$P/check-patches" "$SCRATCH/broken" "$F/upstream-new"
+# man-pages >= 6.10: make -R, LDLIBS.
+check "upstream-lint: make -R when the tree's makefiles ask for it; LDLIBS with -lseccomp" \
+	sh -c 'cp -R "$1" "$2" && "$0" "$2" man/man2/demo.2 >"$3" 2>&1; rc=$?; cat "$3";
+		[ $rc -eq 0 ] && grep -q "^# make -R: " "$3" && grep -q "^ok - man/man2/demo.2: lint-man.mandoc$" "$3" &&
+		grep -qxF -- "-lc -lseccomp" "$2/.tmp/man/man2/demo.2.lint-man.mandoc.touch"' \
+	"$P/upstream-lint" "$F/upstream-r" "$SCRATCH/r" "$SCRATCH/ul-r"
+fails_with "upstream-lint: a tree without lint targets fails, with no fallback" \
+	"^not ok - man2/demo.2: the tree's makefiles define no lint target" \
+	"$P/upstream-lint" "$F/upstream-old" man2/demo.2
 
-cp -R "$F/project" "$SCRATCH/extra"
-cp "$F/project/man3/demo_new.3" "$SCRATCH/extra/man3/demo_extra.3"
-fails_with "a page without a CHANGES entry is an error" "CHANGES has no entry for: man3/demo_extra.3" \
-	"$P/make-patches" -C "$SCRATCH/extra" -o "$SCRATCH/x" "$F/upstream-new"
+# lint-series: what must not reach upstream.
+cp "$p1" "$SCRATCH/bad.patch"
+printf '%s\n' '+.\" GUESTS: libc=musl' '+.TH demo 2 (date) "x"' '+trailing ' >>"$SCRATCH/bad.patch"
+fails_with "lint-series: project markers, .TH changes and trailing whitespace" \
+	"bad.patch:[0-9]+: a project annotation in a page.*GUESTS" "$P/lint-series" "$SCRATCH/bad.patch"
+fails_with "lint-series: .TH change named" "bad.patch:[0-9]+: changes a .TH line" "$P/lint-series" "$SCRATCH/bad.patch"
+fails_with "lint-series: trailing whitespace named" "bad.patch:[0-9]+: trailing whitespace" "$P/lint-series" "$SCRATCH/bad.patch"
+fails_with "lint-series: more than MAX changed lines" "changes [0-9]+ lines \(at most 1" "$P/lint-series" -m 1 "$p1"
+
+# The queue: rebase onto a tree where a patch no longer applies.
+cp -R "$F/queue" "$SCRATCH/q"
+cp -R "$F/upstream-rel" "$SCRATCH/newer"
+sed -i 's/^does nothing\.$/does nothing at all./' "$SCRATCH/newer/man/man2/demo.2"
+fails_with "queue rebase: names the patch that no longer applies, leaves the queue alone" \
+	"not ok - 0001-man-man2-demo.2-Say-how-fast-demo-is.patch no longer applies" \
+	"$P/queue" rebase -q "$SCRATCH/q" "$SCRATCH/newer"
+check "queue rebase: the queue is unchanged after a failed rebase" diff -r "$F/queue" "$SCRATCH/q"
+check "queue rebase onto the same tree: every patch applies" \
+	sh -c '"$0" rebase -q "$1" "$2" 2>&1 | tee /dev/stderr | grep -c "^ok - " | grep -qx 2' "$P/queue" "$SCRATCH/q" "$F/upstream-rel"
+fails_with "make-patches: a queue that does not apply names the patch" \
+	"0001-man-man2-demo.2-Say-how-fast-demo-is.patch does not apply" \
+	"$P/make-patches" -C "$F/project" -q "$F/queue" -o "$SCRATCH/x" "$SCRATCH/newer"
 fails_with "no git identity: a clear error" "no git identity for Signed-off-by" \
-	env GIT_CONFIG_GLOBAL=/dev/null "$P/make-patches" -C "$SCRATCH/project" -o "$SCRATCH/y" "$F/upstream-new"
+	env GIT_CONFIG_GLOBAL=/dev/null "$P/make-patches" -C "$F/project" -q "$F/queue" -o "$SCRATCH/y" "$F/upstream-rel"
 check "a failed run leaves no series behind" sh -c '[ ! -e "$0" ] && [ ! -e "$1" ]' "$SCRATCH/x" "$SCRATCH/y"
 
 check "no upstream tree (archive unreachable, empty cache): skipped, status 77" \
 	sh -c 'SECCOMP_PAGES_CACHE=$1/cache SP_MIRROR=http://127.0.0.1:9/debian SP_APT_REFRESH=0 "$0" "$2" >"$1/skip" 2>&1; rc=$?;
 		cat "$1/skip"; [ $rc -eq 77 ] && grep -q "^skipped: no upstream tree (" "$1/skip"' \
-	"$P/check-patches" "$SCRATCH" "$SCRATCH/new"
+	"$P/check-patches" "$SCRATCH" "$SCRATCH/rel"
+check "git-form: a release's .TH lines as man-pages.git writes them" \
+	sh -c 'cp -R "$1" "$2" && "$0" "$2" && grep -qxF ".TH demo 2 (date) \"Linux man-pages (unreleased)\"" "$2/man/man2/demo.2"' \
+	"$P/git-form" "$F/upstream-rel" "$SCRATCH/gf"
 check "tree-info: both layouts and their .so and .TH conventions" \
 	sh -c '"$0" "$1" | grep -qx "mandir	man/" && "$0" "$2" | grep -qx "mandir	" &&
 		"$0" "$1" | grep -qx "th.2	(date)	\"Linux man-pages (unreleased)\"" &&

@@ -11,7 +11,12 @@ for case in \
 	"bad-request.2:7: request .sp is not allowed" \
 	"late-guests.2:7: GUESTS: must come before the first command" \
 	"unclosed.2:5: .EX without .EE" \
-	"stray-annotation.2:6: annotation VARY: outside a session"
+	"stray-annotation.2:6: annotation VARY: outside a session" \
+	"bad-guest.2:6: GUESTS: unknown guest \"nosuch\" \\(guests: bullseye bookworm" \
+	"bad-selector.2:6: GUESTS: glibc wants a version such as 2.34, not \"two\"" \
+	"bad-src-guests.2:6: GUESTS: libc is glibc or musl, not \"uclibc\"" \
+	"bad-vary.2:6: VARY: \"pid \\(\\[0-9\\]\\+\" is not an extended regular expression: " \
+	"empty-vary.2:6: VARY: \"\\[0-9\\]\\*\" matches the empty string"
 do
 	fails_with "${case%%:*}: a malformed session names page and line" "^$fx/$case" ci/extract-sessions "$fx/${case%%:*}"
 done
@@ -49,6 +54,19 @@ fails_with "a timeout is reported as TIMEOUT for that command" '\+\[TIMEOUT' \
 	ci/compare-results "$SCRATCH/g/expect" $fx/results-timeout "$label" "$SCRATCH/tsv"
 fails_with "a guest that printed nothing fails every session" 'did not run' \
 	ci/compare-results "$SCRATCH/g/expect" /dev/null "$label" "$SCRATCH/tsv"
+# A flood: more lines than are kept, and more cut by the guest (SP-CUT).
+{
+	echo 'SP-READY 6.1.0-40-amd64'; echo 'SP-BEGIN demo.2:13:13'
+	awk 'BEGIN { for (i = 1; i <= 12000; i++) printf "| line %d\n", i }'
+	echo 'SP-CUT demo.2:13:13 500 4000'; echo 'SP-END demo.2:13:13 timeout'
+	echo 'SP-BEGIN demo.2:13:17'; echo '| piped'; echo 'SP-END demo.2:13:17 exit 0'; echo 'SP-DONE'
+} > "$SCRATCH/flood"
+mkdir "$SCRATCH/fl"
+ci/compare-results "$SCRATCH/g/expect" "$SCRATCH/flood" "$label" "$SCRATCH/fl/tsv" > "$SCRATCH/fl/tap"
+check "a flood keeps 10000 lines and counts the rest as cut (guest's and its own)" \
+	sh -c "grep -qx '+\[output cut: 2500 more lines (26000 bytes) not kept\]' '$SCRATCH/fl/diffs/demo.2-hello-13.diff' && grep -q 'differs (2500 lines cut)' '$SCRATCH/fl/tsv' && [ \$(grep -c '^+line ' '$SCRATCH/fl/diffs/demo.2-hello-13.diff') -eq 10000 ]"
+check "... shows 40 lines of its diff, how many more, and the file with all of it" \
+	sh -c "[ \$(grep -c '^    # ' '$SCRATCH/fl/tap') -eq 42 ] && grep -qx '    # ... 9970 more lines; the whole diff: $SCRATCH/fl/diffs/demo.2-hello-13.diff' '$SCRATCH/fl/tap'"
 check "results.tsv records pass and fail per guest and test" \
 	sh -c "grep -q '^fakeglibc	demo.2:hello:13	pass	' '$SCRATCH/tsv' && grep -q '^fakeglibc	demo.2:hello:13	fail	' '$SCRATCH/tsv'"
 
@@ -61,16 +79,24 @@ SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/a" "$pp/demo.2" $fx/bad-key.2 > "$SCR
 check "a page that cannot be read fails the planning, named with its line" \
 	sh -c "[ $rc -eq 1 ] && grep -q '^$fx/bad-key.2:6: unknown session annotation' '$SCRATCH/pp.out'"
 check "... and only the page that could be read is cached" \
-	sh -c "[ \$(find '$pc/plans' -type f | wc -l) -eq 1 ]"
+	sh -c "[ \$(find '$pc/plans' -type f ! -name '*.sum' | wc -l) -eq 1 ]"
 SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/b" "$pp/other/demo.2" "$pp/demo.2"
 check "plans are named in the order of the pages and equal extract-sessions' output" \
 	sh -c "ci/extract-sessions '$pp/other/demo.2' | cmp - '$pp/b/001-demo.2.plan' && ci/extract-sessions '$pp/demo.2' | cmp - '$pp/b/002-demo.2.plan'"
 check "the same text under another path is another plan (its P line names the path)" \
 	grep -q "^P	$pp/other/demo.2	demo.2\$" "$pp/b/001-demo.2.plan"
 # Mark the cached plan: a run that takes it from the cache shows the mark.
-for f in "$pc"/plans/*/*; do printf 'O\tfrom the cache\n' >> "$f"; done
+for f in "$pc"/plans/*/*; do
+	case $f in *.sum) continue;; esac
+	printf 'O\tfrom the cache\n' >> "$f"; cksum < "$f" > "$f.sum"
+done
 SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/c" "$pp/demo.2"
 check "an unchanged page's plan comes from the cache" grep -q '^O	from the cache$' "$pp/c/001-demo.2.plan"
+# A cached plan cut short is not used: the page is read again.
+for f in "$pc"/plans/*/*; do case $f in *.sum) ;; *) truncate -s 10 "$f";; esac; done
+SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/e" "$pp/demo.2"
+check "a cached plan that differs from its sum is not used" \
+	sh -c "ci/extract-sessions '$pp/demo.2' | cmp - '$pp/e/001-demo.2.plan'"
 printf '.\\" a changed page\n' >> "$pp/demo.2"
 SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/d" "$pp/demo.2"
 check "a changed page is read again" \

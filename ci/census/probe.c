@@ -32,6 +32,10 @@
  *     F FUNCTION/thread [SYSCALL...] made by the thread it created
  *     F FUNCTION/child [SYSCALL...]  made by the process it created, up to
  *                                    and including execve
+ *     F FUNCTION@first [SYSCALL...] made by the same call as the first of
+ *                                    its kind in a program: this probe,
+ *                                    executed again with --first FUNCTION,
+ *                                    calls it from main
  *     R FUNCTION deny=SYSCALL filter=enosys|eperm
  *       result=works|fails|errno NAME|abort|signal N
  *     O FUNCTION errno NAME|fails    the call itself failed (an outcome,
@@ -50,6 +54,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -62,12 +67,15 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/select.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -284,9 +292,13 @@ struct ctx {
     pthread_t thread;
     int thread_made;
     const char *name;
+    void *mem;
+    pid_t self;
+    char buf[PATH_MAX];
 };
 
 static char helper[PATH_MAX];   /* census-start, beside the probe */
+static char self_exe[PATH_MAX]; /* this probe */
 
 /* 0, or an errno value; -1 if the call failed without one */
 static int err(int failed)
@@ -628,6 +640,241 @@ static int run_gettimeofday(struct ctx *c)
     return err(gettimeofday(&tv, NULL) < 0);
 }
 
+/* Memory, files, sockets, signals and identity: what sandboxed programs
+   call all the time. */
+static int run_malloc_small(struct ctx *c)
+{
+    c->mem = malloc(64);
+    return c->mem == NULL ? ENOMEM : 0;
+}
+
+static int run_malloc_large(struct ctx *c)
+{
+    c->mem = malloc(1 << 20);
+    return c->mem == NULL ? ENOMEM : 0;
+}
+
+static int fin_free(struct ctx *c)
+{
+    free(c->mem);
+    return 0;
+}
+
+static int set_malloc_large(struct ctx *c)
+{
+    return run_malloc_large(c);
+}
+
+static int run_free_large(struct ctx *c)
+{
+    free(c->mem);
+    return 0;
+}
+
+static int run_posix_memalign(struct ctx *c)
+{
+    return posix_memalign(&c->mem, 4096, 1 << 20);
+}
+
+static int run_getcwd(struct ctx *c)
+{
+    return err(getcwd(c->buf, sizeof c->buf) == NULL);
+}
+
+static int run_realpath(struct ctx *c)
+{
+    return err(realpath("file", c->buf) == NULL);
+}
+
+static int run_tmpfile(struct ctx *c)
+{
+    c->fp = tmpfile();
+    return err(c->fp == NULL);
+}
+
+static int run_mkstemp(struct ctx *c)
+{
+    strcpy(c->buf, "census.XXXXXX");
+    c->fd = mkstemp(c->buf);
+    return err(c->fd < 0);
+}
+
+static int fin_mkstemp(struct ctx *c)
+{
+    return c->fd < 0 ? 0 : err(close(c->fd) < 0 || unlink(c->buf) < 0);
+}
+
+static int run_truncate(struct ctx *c)
+{
+    (void)c;
+    return err(truncate("file", 0) < 0);
+}
+
+static int set_open_rw(struct ctx *c)
+{
+    c->fd = open("file", O_RDWR);
+    return err(c->fd < 0);
+}
+
+static int run_fsync(struct ctx *c)
+{
+    return err(fsync(c->fd) < 0);
+}
+
+static int run_pread(struct ctx *c)
+{
+    return err(pread(c->fd, c->buf, 1, 0) < 0);
+}
+
+static int run_pwrite(struct ctx *c)
+{
+    return err(pwrite(c->fd, "x", 1, 0) < 0);
+}
+
+static int run_readv(struct ctx *c)
+{
+    struct iovec iov = { c->buf, 1 };
+
+    return err(readv(c->fd, &iov, 1) < 0);
+}
+
+static int run_writev(struct ctx *c)
+{
+    struct iovec iov = { "x", 1 };
+
+    return err(writev(c->fd, &iov, 1) < 0);
+}
+
+static int set_open_pipe(struct ctx *c)
+{
+    return set_open_rw(c) || set_pipe(c) || err(write(c->fd, "x", 1) < 0);
+}
+
+static int run_sendfile(struct ctx *c)
+{
+    off_t off = 0;
+
+    return err(sendfile(c->pfd[1], c->fd, &off, 1) < 0);
+}
+
+static int fin_close_both(struct ctx *c)
+{
+    return fin_close_fd(c) || fin_close_pipe(c);
+}
+
+static int run_socketpair(struct ctx *c)
+{
+    return err(socketpair(AF_UNIX, SOCK_STREAM, 0, c->pfd) < 0);
+}
+
+static int set_socketpair(struct ctx *c)
+{
+    return run_socketpair(c);
+}
+
+static int set_socketpair_byte(struct ctx *c)
+{
+    return run_socketpair(c) || err(write(c->pfd[0], "x", 1) < 0);
+}
+
+static int run_send(struct ctx *c)
+{
+    return err(send(c->pfd[0], "x", 1, 0) < 0);
+}
+
+static int run_recv(struct ctx *c)
+{
+    return err(recv(c->pfd[1], c->buf, 1, 0) < 0);
+}
+
+static int run_getpid(struct ctx *c)
+{
+    c->pid = 0;
+    return getpid() > 0 ? 0 : -1;
+}
+
+static int run_getuid(struct ctx *c)
+{
+    (void)c;
+    return getuid() == (uid_t)-1 ? -1 : 0;
+}
+
+static int set_self(struct ctx *c)
+{
+    c->self = getpid();
+    return 0;
+}
+
+static int run_kill(struct ctx *c)
+{
+    return err(kill(c->self, 0) < 0);
+}
+
+static int run_raise(struct ctx *c)
+{
+    (void)c;
+    return raise(SIGCHLD) != 0 ? -1 : 0;       /* ignored by default */
+}
+
+static void on_usr1(int sig)
+{
+    (void)sig;
+}
+
+static int run_sigaction(struct ctx *c)
+{
+    struct sigaction sa;
+
+    (void)c;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_usr1;
+    return err(sigaction(SIGUSR1, &sa, NULL) < 0);
+}
+
+static int run_sigprocmask(struct ctx *c)
+{
+    sigset_t set;
+
+    (void)c;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    return err(sigprocmask(SIG_BLOCK, &set, NULL) < 0);
+}
+
+static int run_alarm(struct ctx *c)
+{
+    (void)c;
+    alarm(0);
+    return 0;
+}
+
+static int run_gethostname(struct ctx *c)
+{
+    return err(gethostname(c->buf, sizeof c->buf) < 0);
+}
+
+static int run_uname(struct ctx *c)
+{
+    struct utsname u;
+
+    (void)c;
+    return err(uname(&u) < 0);
+}
+
+static int run_sched_yield(struct ctx *c)
+{
+    (void)c;
+    return err(sched_yield() < 0);
+}
+
+static int run_getrlimit(struct ctx *c)
+{
+    struct rlimit rl;
+
+    (void)c;
+    return err(getrlimit(RLIMIT_NOFILE, &rl) < 0);
+}
+
 static int run_fork(struct ctx *c)
 {
     c->pid = fork();
@@ -666,15 +913,25 @@ static int fin_pidfd_spawn(struct ctx *c)
 }
 #endif
 
+/* The new thread waits on the pipe until the caller's measurement has
+   ended: a thread that exits at once can meet the caller still inside
+   pthread_create() (musl: its exit waits for the thread-list lock, and
+   pthread_create() then wakes it with futex), which would make the
+   caller's list depend on timing. */
 static void *thread_main(void *arg)
 {
+    char b;
+    int fd = *(int *)arg;
+
     mark(CENSUS_TASK);
-    return arg;
+    if (read(fd, &b, 1) != 1)
+        return arg;
+    return NULL;
 }
 
 static int run_pthread_create(struct ctx *c)
 {
-    int e = pthread_create(&c->thread, NULL, thread_main, NULL);
+    int e = pthread_create(&c->thread, NULL, thread_main, &c->pfd[0]);
 
     c->thread_made = e == 0;
     return e;
@@ -682,7 +939,15 @@ static int run_pthread_create(struct ctx *c)
 
 static int fin_pthread_create(struct ctx *c)
 {
-    return c->thread_made ? pthread_join(c->thread, NULL) : 0;
+    int e = 0;
+
+    if (c->thread_made) {
+        if (write(c->pfd[1], "", 1) != 1)
+            e = errno;
+        if (pthread_join(c->thread, NULL) != 0 && e == 0)
+            e = -1;
+    }
+    return e ? e : fin_close_pipe(c);
 }
 
 static int run_system(struct ctx *c)
@@ -776,8 +1041,10 @@ static int run_utimensat(struct ctx *c)
 enum {
     T_NOEND = 1,        /* the call does not return */
     T_EXEC = 2,         /* the call is an execve: record from the next one */
-    T_FRESH = 4         /* the call is made in a new program (census-start),
+    T_FRESH = 4,        /* the call is made in a new program (census-start),
                            which makes the markers */
+    T_FIRST = 8         /* the call is the first in a new program (this one,
+                           run with --first), which makes the markers */
 };
 
 struct test {
@@ -830,6 +1097,38 @@ static const struct test tests[] = {
       "clock_gettime64" },
     { "time", NULL, run_time, NULL, NULL, 0, NULL },
     { "gettimeofday", NULL, run_gettimeofday, NULL, NULL, 0, NULL },
+    /* Arguments that matter follow the name, in parentheses. */
+    { "malloc(64)", NULL, run_malloc_small, fin_free, NULL, 0, NULL },
+    { "malloc(1M)", NULL, run_malloc_large, fin_free, NULL, 0, NULL },
+    { "free(1M)", set_malloc_large, run_free_large, NULL, NULL, 0, NULL },
+    { "posix_memalign(1M)", NULL, run_posix_memalign, fin_free, NULL, 0,
+      NULL },
+    { "getcwd", NULL, run_getcwd, NULL, NULL, 0, NULL },
+    { "realpath", NULL, run_realpath, NULL, NULL, 0, NULL },
+    { "tmpfile", NULL, run_tmpfile, fin_fopen, NULL, 0, NULL },
+    { "mkstemp", NULL, run_mkstemp, fin_mkstemp, NULL, 0, NULL },
+    { "truncate", NULL, run_truncate, NULL, NULL, 0, NULL },
+    { "fsync", set_open_rw, run_fsync, fin_close_fd, NULL, 0, NULL },
+    { "pread", set_open, run_pread, fin_close_fd, NULL, 0, NULL },
+    { "pwrite", set_open_rw, run_pwrite, fin_close_fd, NULL, 0, NULL },
+    { "readv", set_open, run_readv, fin_close_fd, NULL, 0, NULL },
+    { "writev", set_open_rw, run_writev, fin_close_fd, NULL, 0, NULL },
+    { "sendfile", set_open_pipe, run_sendfile, fin_close_both, NULL, 0,
+      NULL },
+    { "socketpair", NULL, run_socketpair, fin_close_pipe, NULL, 0, NULL },
+    { "send", set_socketpair, run_send, fin_close_pipe, NULL, 0, NULL },
+    { "recv", set_socketpair_byte, run_recv, fin_close_pipe, NULL, 0, NULL },
+    { "getpid", NULL, run_getpid, NULL, NULL, 0, NULL },
+    { "getuid", NULL, run_getuid, NULL, NULL, 0, NULL },
+    { "kill(pid,0)", set_self, run_kill, NULL, NULL, 0, NULL },
+    { "raise", NULL, run_raise, NULL, NULL, 0, NULL },
+    { "sigaction", NULL, run_sigaction, NULL, NULL, 0, NULL },
+    { "sigprocmask", NULL, run_sigprocmask, NULL, NULL, 0, NULL },
+    { "alarm", NULL, run_alarm, NULL, NULL, 0, NULL },
+    { "gethostname", NULL, run_gethostname, NULL, NULL, 0, NULL },
+    { "uname", NULL, run_uname, NULL, NULL, 0, NULL },
+    { "sched_yield", NULL, run_sched_yield, NULL, NULL, 0, NULL },
+    { "getrlimit", NULL, run_getrlimit, NULL, NULL, 0, NULL },
     { "getrandom", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
 #ifdef HAVE_ARC4RANDOM
     { "arc4random", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
@@ -841,7 +1140,7 @@ static const struct test tests[] = {
       "clone3" },
 #endif
     { "system", NULL, run_system, NULL, "child", 0, "clone3" },
-    { "pthread_create", NULL, run_pthread_create, fin_pthread_create,
+    { "pthread_create", set_pipe, run_pthread_create, fin_pthread_create,
       "thread", 0, "clone3" },
 #ifdef HAVE_CLOSEFROM
     { "closefrom", set_open, run_closefrom, fin_closefrom, NULL, 0,
@@ -1255,7 +1554,8 @@ static void census(const struct test *t)
             child_error(t->name, "close", errno);
             _exit(EXIT_FAILURE);
         }
-        if (t->setup != NULL && (e = t->setup(&c)) != 0) {
+        if (!(t->flags & T_FIRST) && t->setup != NULL
+            && (e = t->setup(&c)) != 0) {
             child_error(t->name, "set-up", e);
             _exit(EXIT_FAILURE);
         }
@@ -1268,6 +1568,15 @@ static void census(const struct test *t)
             _exit(EXIT_FAILURE);
         if (close(listener) < 0 || close(CHANNEL_FD) < 0)
             _exit(EXIT_FAILURE);
+        if (t->flags & T_FIRST) {
+            char base[128];
+
+            snprintf(base, sizeof base, "%.*s", (int)(strlen(t->name) - 6),
+                     t->name);
+            execl(self_exe, "census-probe", "--first", base, (char *)NULL);
+            child_error(t->name, "execve", errno);
+            _exit(EXIT_FAILURE);
+        }
         call_function(t, &c, 1);
     }
     if (close(sv[1]) < 0) {
@@ -1301,6 +1610,52 @@ static void census(const struct test *t)
     print_set(t->name, NULL, &own);
     if (t->created != NULL)
         print_set(t->name, t->created, &made);
+}
+
+/* The first call of a function in a program: the child that would call
+   it executes this probe again (--first), which sets up and calls the
+   function from main, with nothing of the C library used before but its
+   start-up.  Recorded as FUNCTION@first. */
+static void census_first(const struct test *t)
+{
+    static char name[128];
+    struct test ft = *t;
+
+    if (snprintf(name, sizeof name, "%s@first", t->name)
+        >= (int)sizeof name) {
+        out("E %s name too long\n", t->name);
+        failures++;
+        return;
+    }
+    ft.name = name;
+    ft.created = NULL;
+    ft.flags |= T_FIRST;
+    census(&ft);
+}
+
+/* In the new program: set up and call FUNCTION between the markers. */
+static int first_call(const char *name)
+{
+    static char fname[128];
+    struct test ft;
+    struct ctx c;
+    size_t i;
+    int e;
+
+    for (i = 0; i < ARRAY_LEN(tests); i++)
+        if (strcmp(tests[i].name, name) == 0)
+            break;
+    if (i == ARRAY_LEN(tests))
+        return EXIT_FAILURE;
+    ft = tests[i];
+    snprintf(fname, sizeof fname, "%s@first", name);
+    ft.name = fname;
+    ctx_init(&c);
+    if (ft.setup != NULL && (e = ft.setup(&c)) != 0) {
+        child_error(ft.name, "set-up", e);
+        return EXIT_FAILURE;
+    }
+    call_function(&ft, &c, 1);
 }
 
 /* Second pass: the function under a filter that answers its newer system
@@ -1367,16 +1722,16 @@ static void fallback(const struct test *t, long nr, int e)
 
 static char workdir[] = "/tmp/census.XXXXXX";
 
-static int prepare(void)
+static int find_helper(void)
 {
     char self[PATH_MAX], *slash;
     ssize_t n;
-    int fd;
 
     n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n < 0)
         return -1;
     self[n] = '\0';
+    memcpy(self_exe, self, (size_t)n + 1);
     slash = strrchr(self, '/');
     if (slash == NULL)
         return -1;
@@ -1385,6 +1740,15 @@ static int prepare(void)
         >= (int)sizeof helper)
         return -1;
     if (access(helper, X_OK) < 0)
+        return -1;
+    return 0;
+}
+
+static int prepare(void)
+{
+    int fd;
+
+    if (find_helper() < 0)
         return -1;
     if (mkdtemp(workdir) == NULL || chdir(workdir) < 0)
         return -1;
@@ -1457,12 +1821,18 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int main(void)
+int main(int argc, char *argv[])
 {
     size_t i;
     long long t0 = now_ms();
     long nr;
 
+    if (argc == 3 && strcmp(argv[1], "--first") == 0) {
+        nr_getppid = sc_number("getppid");
+        if (nr_getppid < 0 || find_helper() < 0)
+            return EXIT_FAILURE;
+        return first_call(argv[2]);
+    }
     nr_getppid = sc_number("getppid");
     nr_sendmsg = sc_number("sendmsg");
     nr_execve = sc_number("execve");
@@ -1483,8 +1853,11 @@ int main(void)
         return EXIT_FAILURE;
     }
     header();
-    for (i = 0; i < ARRAY_LEN(tests); i++)
+    for (i = 0; i < ARRAY_LEN(tests); i++) {
         census(&tests[i]);
+        if (!(tests[i].flags & (T_NOEND | T_EXEC | T_FRESH)))
+            census_first(&tests[i]);
+    }
     for (i = 0; i < ARRAY_LEN(tests); i++) {
         if (tests[i].deny == NULL)
             continue;
