@@ -52,10 +52,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <poll.h>
 #include <sched.h>
+#include <semaphore.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -78,6 +81,7 @@
 #include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/utsname.h>
+#include <syslog.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -692,9 +696,17 @@ static int run_tmpfile(struct ctx *c)
     return err(c->fp == NULL);
 }
 
+/* A template of its own for each measurement: glibc 2.36 derives its first
+   name from the clock and makes getrandom only after a name was taken, so
+   two measurements close in time made the row depend on timing. */
+static int set_mkstemp(struct ctx *c)
+{
+    snprintf(c->buf, sizeof c->buf, "census.%ld.XXXXXX", (long)getpid());
+    return 0;
+}
+
 static int run_mkstemp(struct ctx *c)
 {
-    strcpy(c->buf, "census.XXXXXX");
     c->fd = mkstemp(c->buf);
     return err(c->fd < 0);
 }
@@ -873,6 +885,470 @@ static int run_getrlimit(struct ctx *c)
 
     (void)c;
     return err(getrlimit(RLIMIT_NOFILE, &rl) < 0);
+}
+
+/* Issue 18: more of what sandboxed programs call.  Each set_* prepares
+   outside the measured window; each fin_* undoes it, leaving no file. */
+static void unix_address(struct sockaddr_un *a);
+static int set_connect(struct ctx *c);
+static int run_connect(struct ctx *c);
+static int fin_connect(struct ctx *c);
+
+static int run_dup(struct ctx *c)
+{
+    c->fd2 = dup(c->fd);
+    return err(c->fd2 < 0);
+}
+
+static int fin_close_fds(struct ctx *c)
+{
+    return err((c->fd2 >= 0 && close(c->fd2) < 0) || fin_close_fd(c) != 0);
+}
+
+static int run_dup3(struct ctx *c)
+{
+    return err(dup3(c->fd, 10, O_CLOEXEC) != 10);
+}
+
+static int run_fcntl_getfl(struct ctx *c)
+{
+    return err(fcntl(c->fd, F_GETFL) < 0);
+}
+
+static int run_ioctl_fionread(struct ctx *c)
+{
+    int n;
+
+    return err(ioctl(c->pfd[1], FIONREAD, &n) < 0);
+}
+
+static int run_lseek(struct ctx *c)
+{
+    return err(lseek(c->fd, 0, SEEK_END) < 0);
+}
+
+static int run_ftruncate(struct ctx *c)
+{
+    return err(ftruncate(c->fd, 7) < 0);
+}
+
+static int run_fdatasync(struct ctx *c)
+{
+    return err(fdatasync(c->fd) < 0);
+}
+
+static int run_umask(struct ctx *c)
+{
+    (void)c;
+    umask(022);
+    return 0;
+}
+
+static int run_chdir(struct ctx *c)
+{
+    (void)c;
+    return err(chdir("dir") < 0);
+}
+
+static int set_open_dir(struct ctx *c)
+{
+    c->fd = open("dir", O_RDONLY | O_DIRECTORY);
+    return err(c->fd < 0);
+}
+
+static int run_fchdir(struct ctx *c)
+{
+    return err(fchdir(c->fd) < 0);
+}
+
+static int set_gone_new(struct ctx *c)
+{
+    (void)c;
+    return gone("new");
+}
+
+static int fin_gone_new(struct ctx *c)
+{
+    (void)c;
+    return err(unlink("new") < 0);
+}
+
+static int run_link(struct ctx *c)
+{
+    (void)c;
+    return err(link("file", "new") < 0);
+}
+
+static int run_symlink(struct ctx *c)
+{
+    (void)c;
+    return err(symlink("file", "new") < 0);
+}
+
+static int run_readlink(struct ctx *c)
+{
+    return err(readlink("link", c->buf, sizeof c->buf) < 0);
+}
+
+static int run_remove(struct ctx *c)
+{
+    (void)c;
+    return err(remove("victim") < 0);
+}
+
+#ifdef HAVE_STATX
+static int run_statx(struct ctx *c)
+{
+    struct statx stx;
+
+    (void)c;
+    return err(statx(AT_FDCWD, "file", 0, STATX_BASIC_STATS, &stx) < 0);
+}
+#endif
+
+static int set_copy(struct ctx *c)
+{
+    int e = set_open(c);
+
+    if (e != 0)
+        return e;
+    c->fd2 = open("new", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    return err(c->fd2 < 0);
+}
+
+static int run_copy_file_range(struct ctx *c)
+{
+    return err(copy_file_range(c->fd, NULL, c->fd2, NULL, 1, 0) != 1);
+}
+
+static int fin_copy(struct ctx *c)
+{
+    return err(fin_close_fds(c) != 0 || unlink("new") < 0);
+}
+
+static int run_getppid(struct ctx *c)
+{
+    (void)c;
+    return getppid() > 0 ? 0 : -1;
+}
+
+static int run_getgid(struct ctx *c)
+{
+    (void)c;
+    return getgid() == (gid_t)-1 ? -1 : 0;
+}
+
+static int run_geteuid(struct ctx *c)
+{
+    (void)c;
+    return geteuid() == (uid_t)-1 ? -1 : 0;
+}
+
+static int run_getgroups(struct ctx *c)
+{
+    gid_t g[64];
+
+    (void)c;
+    return err(getgroups(64, g) < 0);
+}
+
+static int run_setgroups(struct ctx *c)
+{
+    (void)c;
+    return err(setgroups(0, NULL) < 0);
+}
+
+/* a child that has exited, or will, for the wait functions */
+static int set_child(struct ctx *c)
+{
+    c->pid = fork();
+    if (c->pid == 0)
+        _exit(EXIT_SUCCESS);
+    return err(c->pid < 0);
+}
+
+static int run_wait(struct ctx *c)
+{
+    int st;
+
+    (void)c;
+    return err(wait(&st) < 0);
+}
+
+static int run_waitpid(struct ctx *c)
+{
+    int st;
+
+    return err(waitpid(c->pid, &st, 0) != c->pid);
+}
+
+static int run_waitid(struct ctx *c)
+{
+    siginfo_t si;
+
+    memset(&si, 0, sizeof si);
+    return err(waitid(P_PID, (id_t)c->pid, &si, WEXITED) < 0);
+}
+
+static int set_pending(struct ctx *c)
+{
+    sigset_t set;
+
+    (void)c;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+        return errno;
+    return raise(SIGUSR1) != 0 ? -1 : 0;
+}
+
+static int run_sigtimedwait(struct ctx *c)
+{
+    sigset_t set;
+    struct timespec ts = { 0, 0 };
+
+    (void)c;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    return err(sigtimedwait(&set, NULL, &ts) != SIGUSR1);
+}
+
+static int run_setitimer(struct ctx *c)
+{
+    struct itimerval it;
+
+    (void)c;
+    memset(&it, 0, sizeof it);
+    return err(setitimer(ITIMER_REAL, &it, NULL) < 0);
+}
+
+static int run_clock_nanosleep(struct ctx *c)
+{
+    struct timespec ts = { 0, 1000000 };
+
+    (void)c;
+    return clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+}
+
+static int run_getsockopt(struct ctx *c)
+{
+    int v;
+    socklen_t len = sizeof v;
+
+    return err(getsockopt(c->pfd[0], SOL_SOCKET, SO_TYPE, &v, &len) < 0);
+}
+
+static int run_setsockopt(struct ctx *c)
+{
+    int v = 65536;
+
+    return err(setsockopt(c->pfd[0], SOL_SOCKET, SO_RCVBUF, &v, sizeof v)
+               < 0);
+}
+
+static int run_shutdown(struct ctx *c)
+{
+    return err(shutdown(c->pfd[0], SHUT_WR) < 0);
+}
+
+static int run_sendmsg(struct ctx *c)
+{
+    struct iovec iov = { "x", 1 };
+    struct msghdr m;
+
+    memset(&m, 0, sizeof m);
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    return err(sendmsg(c->pfd[0], &m, 0) != 1);
+}
+
+static int run_recvmsg(struct ctx *c)
+{
+    struct iovec iov = { c->buf, 1 };
+    struct msghdr m;
+
+    memset(&m, 0, sizeof m);
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    return err(recvmsg(c->pfd[1], &m, 0) != 1);
+}
+
+static int set_bind(struct ctx *c)
+{
+    int e = gone("sock");
+
+    if (e != 0)
+        return e;
+    c->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    return err(c->fd < 0);
+}
+
+static int run_bind(struct ctx *c)
+{
+    struct sockaddr_un a;
+
+    unix_address(&a);
+    return err(bind(c->fd, (struct sockaddr *)&a, sizeof a) < 0);
+}
+
+static int fin_bind(struct ctx *c)
+{
+    return err(fin_close_fd(c) != 0 || unlink("sock") < 0);
+}
+
+static int set_listen(struct ctx *c)
+{
+    return set_bind(c) || run_bind(c);
+}
+
+static int run_listen(struct ctx *c)
+{
+    return err(listen(c->fd, 1) < 0);
+}
+
+/* a listening socket (fd2) with a connection waiting (fd) */
+static int set_accept(struct ctx *c)
+{
+    int e = set_connect(c);
+
+    return e != 0 ? e : run_connect(c);
+}
+
+static int run_accept(struct ctx *c)
+{
+    c->ep = accept(c->fd2, NULL, NULL);
+    return err(c->ep < 0);
+}
+
+static int run_accept4(struct ctx *c)
+{
+    c->ep = accept4(c->fd2, NULL, NULL, SOCK_CLOEXEC);
+    return err(c->ep < 0);
+}
+
+static int fin_accept(struct ctx *c)
+{
+    return err((c->ep >= 0 && close(c->ep) < 0) || fin_connect(c) != 0
+               || unlink("sock") < 0);
+}
+
+/* a stream on a pipe, as a program's output would be */
+static int set_stream(struct ctx *c)
+{
+    if (pipe(c->pfd) < 0)
+        return errno;
+    c->fp = fdopen(c->pfd[1], "w");
+    return err(c->fp == NULL);
+}
+
+static int set_stream_text(struct ctx *c)
+{
+    return set_stream(c) || err(fputs("census\n", c->fp) == EOF);
+}
+
+static int run_fdopen(struct ctx *c)
+{
+    c->fp = fdopen(c->pfd[1], "w");
+    return err(c->fp == NULL);
+}
+
+static int run_fprintf(struct ctx *c)
+{
+    return err(fprintf(c->fp, "%d\n", 42) < 0);
+}
+
+static int run_fwrite(struct ctx *c)
+{
+    return err(fwrite("census\n", 1, 7, c->fp) != 7);
+}
+
+static int run_fflush(struct ctx *c)
+{
+    return err(fflush(c->fp) == EOF);
+}
+
+static int run_fclose(struct ctx *c)
+{
+    FILE *fp = c->fp;
+
+    c->fp = NULL;
+    c->pfd[1] = -1;
+    return err(fclose(fp) == EOF);
+}
+
+static int fin_stream(struct ctx *c)
+{
+    return err((c->fp != NULL && fclose(c->fp) == EOF)
+               || close(c->pfd[0]) < 0);
+}
+
+static int run_localtime(struct ctx *c)
+{
+    time_t t = 0;
+
+    (void)c;
+    return err(localtime(&t) == NULL);
+}
+
+static int run_strftime(struct ctx *c)
+{
+    time_t t = 0;
+    struct tm tm;
+
+    if (gmtime_r(&t, &tm) == NULL)
+        return -1;
+    return strftime(c->buf, sizeof c->buf, "%Y-%m-%d %H:%M:%S", &tm) == 0
+           ? -1 : 0;
+}
+
+static int run_syslog(struct ctx *c)
+{
+    (void)c;
+    syslog(LOG_INFO, "census");
+    return 0;
+}
+
+static int run_getpwnam(struct ctx *c)
+{
+    (void)c;
+    errno = 0;
+    return err(getpwnam("root") == NULL);
+}
+
+static int run_getgrnam(struct ctx *c)
+{
+    (void)c;
+    errno = 0;
+    return err(getgrnam("root") == NULL);
+}
+
+static int run_mutex(struct ctx *c)
+{
+    static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+    (void)c;
+    return pthread_mutex_lock(&m) || pthread_mutex_unlock(&m);
+}
+
+static int run_sem_open(struct ctx *c)
+{
+    sem_t *s = sem_open("/census", O_CREAT | O_EXCL, 0600, 0);
+
+    c->mem = s;
+    return err(s == SEM_FAILED);
+}
+
+static int fin_sem_open(struct ctx *c)
+{
+    if (c->mem == SEM_FAILED || c->mem == NULL)
+        return 0;
+    return err(sem_close(c->mem) < 0 || sem_unlink("/census") < 0);
+}
+
+static int set_sem_open(struct ctx *c)
+{
+    c->mem = NULL;
+    return err(sem_unlink("/census") < 0 && errno != ENOENT);
 }
 
 static int run_fork(struct ctx *c)
@@ -1106,7 +1582,7 @@ static const struct test tests[] = {
     { "getcwd", NULL, run_getcwd, NULL, NULL, 0, NULL },
     { "realpath", NULL, run_realpath, NULL, NULL, 0, NULL },
     { "tmpfile", NULL, run_tmpfile, fin_fopen, NULL, 0, NULL },
-    { "mkstemp", NULL, run_mkstemp, fin_mkstemp, NULL, 0, NULL },
+    { "mkstemp", set_mkstemp, run_mkstemp, fin_mkstemp, NULL, 0, NULL },
     { "truncate", NULL, run_truncate, NULL, NULL, 0, NULL },
     { "fsync", set_open_rw, run_fsync, fin_close_fd, NULL, 0, NULL },
     { "pread", set_open, run_pread, fin_close_fd, NULL, 0, NULL },
@@ -1129,6 +1605,64 @@ static const struct test tests[] = {
     { "uname", NULL, run_uname, NULL, NULL, 0, NULL },
     { "sched_yield", NULL, run_sched_yield, NULL, NULL, 0, NULL },
     { "getrlimit", NULL, run_getrlimit, NULL, NULL, 0, NULL },
+    /* Issue 18: what sandboxed programs call besides. */
+    { "dup", set_open, run_dup, fin_close_fds, NULL, 0, NULL },
+    { "dup3", set_open, run_dup3, fin_dup2, NULL, 0, NULL },
+    { "fcntl(F_GETFL)", set_open, run_fcntl_getfl, fin_close_fd, NULL, 0,
+      NULL },
+    { "ioctl(FIONREAD)", set_socketpair_byte, run_ioctl_fionread,
+      fin_close_pipe, NULL, 0, NULL },
+    { "lseek", set_open, run_lseek, fin_close_fd, NULL, 0, NULL },
+    { "ftruncate", set_open_rw, run_ftruncate, fin_close_fd, NULL, 0, NULL },
+    { "fdatasync", set_open_rw, run_fdatasync, fin_close_fd, NULL, 0, NULL },
+    { "umask", NULL, run_umask, NULL, NULL, 0, NULL },
+    { "chdir", NULL, run_chdir, NULL, NULL, 0, NULL },
+    { "fchdir", set_open_dir, run_fchdir, fin_close_fd, NULL, 0, NULL },
+    { "link", set_gone_new, run_link, fin_gone_new, NULL, 0, NULL },
+    { "symlink", set_gone_new, run_symlink, fin_gone_new, NULL, 0, NULL },
+    { "readlink", NULL, run_readlink, NULL, NULL, 0, NULL },
+    { "remove", set_unlink, run_remove, NULL, NULL, 0, NULL },
+#ifdef HAVE_STATX
+    { "statx", NULL, run_statx, NULL, NULL, 0, NULL },
+#endif
+    { "copy_file_range", set_copy, run_copy_file_range, fin_copy, NULL, 0,
+      NULL },
+    { "fdopen", set_pipe, run_fdopen, fin_stream, NULL, 0, NULL },
+    { "fprintf", set_stream, run_fprintf, fin_stream, NULL, 0, NULL },
+    { "fwrite", set_stream, run_fwrite, fin_stream, NULL, 0, NULL },
+    { "fflush", set_stream_text, run_fflush, fin_stream, NULL, 0, NULL },
+    { "fclose", set_stream_text, run_fclose, fin_stream, NULL, 0, NULL },
+    { "getppid", NULL, run_getppid, NULL, NULL, 0, NULL },
+    { "getgid", NULL, run_getgid, NULL, NULL, 0, NULL },
+    { "geteuid", NULL, run_geteuid, NULL, NULL, 0, NULL },
+    { "getgroups", NULL, run_getgroups, NULL, NULL, 0, NULL },
+    { "setgroups(0)", NULL, run_setgroups, NULL, NULL, 0, NULL },
+    { "getpwnam(root)", NULL, run_getpwnam, NULL, NULL, 0, NULL },
+    { "getgrnam(root)", NULL, run_getgrnam, NULL, NULL, 0, NULL },
+    { "wait", set_child, run_wait, NULL, NULL, 0, NULL },
+    { "waitpid", set_child, run_waitpid, NULL, NULL, 0, NULL },
+    { "waitid", set_child, run_waitid, NULL, NULL, 0, NULL },
+    { "sigtimedwait", set_pending, run_sigtimedwait, NULL, NULL, 0, NULL },
+    { "setitimer", NULL, run_setitimer, NULL, NULL, 0, NULL },
+    { "clock_nanosleep", NULL, run_clock_nanosleep, NULL, NULL, 0, NULL },
+    { "bind", set_bind, run_bind, fin_bind, NULL, 0, NULL },
+    { "listen", set_listen, run_listen, fin_bind, NULL, 0, NULL },
+    { "accept", set_accept, run_accept, fin_accept, NULL, 0, NULL },
+    { "accept4", set_accept, run_accept4, fin_accept, NULL, 0, NULL },
+    { "getsockopt", set_socketpair, run_getsockopt, fin_close_pipe, NULL, 0,
+      NULL },
+    { "setsockopt", set_socketpair, run_setsockopt, fin_close_pipe, NULL, 0,
+      NULL },
+    { "shutdown", set_socketpair, run_shutdown, fin_close_pipe, NULL, 0,
+      NULL },
+    { "sendmsg", set_socketpair, run_sendmsg, fin_close_pipe, NULL, 0, NULL },
+    { "recvmsg", set_socketpair_byte, run_recvmsg, fin_close_pipe, NULL, 0,
+      NULL },
+    { "localtime", NULL, run_localtime, NULL, NULL, 0, NULL },
+    { "strftime", NULL, run_strftime, NULL, NULL, 0, NULL },
+    { "syslog", NULL, run_syslog, NULL, NULL, 0, NULL },
+    { "pthread_mutex_lock", NULL, run_mutex, NULL, NULL, 0, NULL },
+    { "sem_open", set_sem_open, run_sem_open, fin_sem_open, NULL, 0, NULL },
     { "getrandom", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
 #ifdef HAVE_ARC4RANDOM
     { "arc4random", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
