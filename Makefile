@@ -24,7 +24,7 @@ GUESTS     =
 SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean patches check-patches rebase-patches census census-data update-census \
+	update-guests bench packages clean patches check-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
 	merge-shards html
 
 all: examples compile
@@ -72,6 +72,15 @@ rebase-patches:
 
 check-patches:
 	@ci/patches/check-patches $(UPSTREAM)
+
+# The man3 pages as commits for libseccomp's doc/man/man3, against
+# LIBSECCOMP=DIR or Debian's newest reachable libseccomp source.
+LIBSECCOMP =
+libseccomp-patches:
+	@ci/patches/libseccomp-patches $(LIBSECCOMP)
+
+check-libseccomp-patches:
+	@ci/patches/libseccomp-patches -c $(LIBSECCOMP)
 
 # The census: ci/census/probe.c runs in a guest's boot whenever that guest
 # image and probe have not been measured yet (ci/run-guest); these targets
