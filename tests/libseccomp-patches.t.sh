@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/libseccomp-patches.t.sh — ci/patches/libseccomp-patches: the man3
+# pages as commits for libseccomp's doc/man/man3, made and checked against
+# the fake tree in tests/fixtures/libseccomp.  No network: the skip test
+# points at a closed port.
+set -eu
+. "$(dirname "$0")/lib.sh"
+F=$TOP/tests/fixtures/libseccomp
+L=$TOP/ci/patches/libseccomp-patches
+
+cat >"$SCRATCH/gitconfig" <<'EOG'
+[user]
+	name = Test Person
+	email = test@example.org
+EOG
+GIT_CONFIG_GLOBAL=$SCRATCH/gitconfig GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
+
+has() { f=$1; shift; for s; do grep -qxF -- "$s" "$f" || { echo "no line '$s' in ${f##*/}:"; cat "$f"; return 1; }; done; }
+
+SP_MAN3=$F/pages "$L" -o "$SCRATCH/series" "$F/tree" >"$SCRATCH/mk" 2>&1 || :
+p1=$(ls "$SCRATCH"/series/0001-*.patch 2>/dev/null || echo missing)
+p2=$(ls "$SCRATCH"/series/0002-*.patch 2>/dev/null || echo missing)
+check "a cover letter and one patch per changed page; no alias libseccomp lacks or has alike" \
+	sh -c 'cat "$0"; ls "$1"; [ "$(ls "$1" | wc -l)" -eq 3 ] && ! grep -l "^diff --git .*_demo_" "$1"/*.patch' "$SCRATCH/mk" "$SCRATCH/series"
+check "a page libseccomp has: a diff of its file, doc: subject, author and Signed-off-by" \
+	has "$p1" "Subject: [PATCH 1/2] doc: rewrite the seccomp_demo(3) manpage" \
+	"From: Test Person <test@example.org>" "Signed-off-by: Test Person <test@example.org>" \
+	"--- a/doc/man/man3/seccomp_demo.3" "+++ b/doc/man/man3/seccomp_demo.3" \
+	'+.TH "seccomp_demo" 3 "2026-12-03" "paul@paul-moore.com" "libseccomp Documentation"' \
+	'+.\" SPDX-License-Identifier: LGPL-2.1-only' '+.\" SRC BEGIN (demo.c)'
+check "no session annotation, no project name, no copyright line of ours goes out" \
+	sh -c '! grep -E "GUESTS|VARY|EXIT:|TIMEOUT|PROVEN-BY|ABI:|seccomp-pages|Copyright" "$0" "$1"' "$p1" "$p2"
+check "a page libseccomp lacks: a new file, with a .TH line in libseccomp's form" \
+	has "$p2" "Subject: [PATCH 2/2] doc: add a manpage for seccomp_new()" "new file mode 100644" \
+	'+.TH "seccomp_new" 3 "2026-12-04" "" "libseccomp Documentation"'
+check "the cover letter says what the series is and its base" \
+	sh -c 'grep -q "^Subject: \[PATCH 0/2\] doc: manpages for the libseccomp API" "$0" &&
+		grep -qxF "Base: libseccomp tree tree." "$0"' "$SCRATCH/series/0000-cover-letter.patch"
+check "-c: the series applies to a fresh copy and every page it touches lints clean" \
+	sh -c 'SP_MAN3=$1 "$0" -c "$2" && SP_MAN3=$1 "$0" -c "$2" | grep -qxF "ok - mandoc -Tlint: doc/man/man3/seccomp_new.3"' \
+	"$L" "$F/pages" "$F/tree"
+fails_with "-c: a page mandoc finds an error in fails, naming the page" \
+	'not ok - mandoc -Tlint: doc/man/man3/seccomp_new.3' env SP_MAN3="$F/bad" "$L" -c "$F/tree"
+check "lint-series -t lets whole pages change .TH; without -t it is refused" \
+	sh -c '"$0" -t -m 1000 "$1" && ! "$0" -m 1000 "$1"' "$TOP/ci/patches/lint-series" "$p1"
+check "no libseccomp tree (archive unreachable, empty cache): skipped, status 77" \
+	sh -c 'SECCOMP_PAGES_CACHE=$1/cache SP_MIRROR=http://127.0.0.1:9/debian SP_APT_REFRESH=0 "$0" -c >"$1/skip" 2>&1; rc=$?;
+		cat "$1/skip"; [ $rc -eq 77 ] && grep -q "^skipped: no libseccomp tree" "$1/skip"' "$L" "$SCRATCH"
