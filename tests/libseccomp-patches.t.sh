@@ -4,7 +4,9 @@
 # pages as commits for libseccomp's doc/man/man3, made and checked against
 # the fake tree in tests/fixtures/libseccomp.  No network: the skip test
 # points at a closed port.
+# shellcheck disable=SC2016 # the sh -c scripts expand their own arguments
 set -eu
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 F=$TOP/tests/fixtures/libseccomp
 L=$TOP/ci/patches/libseccomp-patches
