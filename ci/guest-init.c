@@ -978,6 +978,10 @@ static void run_command(const struct command *c, int sigfd)
         return;
     }
 
+    /* The records so far leave before the command runs: a command that
+       takes the machine down (a panic, a power-off) must not take them
+       along, or its end would be blamed on the command before. */
+    out_flush();
     pid = fork();
     if (pid < 0) {
         out_printf("SP-END %s error fork: %s", c->id, strerror(errno));
