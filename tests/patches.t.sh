@@ -40,6 +40,14 @@ check "Test: becomes the claim's session (with where it runs) and its program" \
 check "a release tree: the series is made in git form, without base-commit:, and keeps .TH" \
 	sh -c '! grep -q "^base-commit:" "$0" && ! grep -q "^[-+]\.TH" "$1" "$2"' "$cover" "$p1" "$p2"
 
+# QUEUE/cover: its notes end the cover letter's text.
+cp -R "$F/queue" "$SCRATCH/queue-cover"
+printf '%s\n' "Patch 2 overlaps the one posted on 2099-01-01." >"$SCRATCH/queue-cover/cover"
+"$P/make-patches" -C "$F/project" -q "$SCRATCH/queue-cover" -o "$SCRATCH/cov" "$F/upstream-rel" >/dev/null 2>&1 || :
+check "QUEUE/cover goes into the cover letter" \
+	sh -c 'grep -qxF "Patch 2 overlaps the one posted on 2099-01-01." "$0" &&
+		! grep -q "overlaps" "$1"' "$SCRATCH/cov/0000-cover-letter.patch" "$cover"
+
 # A git checkout of the tree: base-commit: names its HEAD.
 cp -R "$F/upstream-new" "$SCRATCH/git"
 git -C "$SCRATCH/git" init -q && git -C "$SCRATCH/git" add -A && git -C "$SCRATCH/git" commit -q -m base
