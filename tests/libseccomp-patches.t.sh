@@ -18,6 +18,8 @@ cat >"$SCRATCH/gitconfig" <<'EOG'
 EOG
 GIT_CONFIG_GLOBAL=$SCRATCH/gitconfig GIT_CONFIG_NOSYSTEM=1
 export GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
+# the commit messages of the fixture pages
+SP_LIBSECCOMP_MSG=$F/msg; export SP_LIBSECCOMP_MSG
 
 has() { f=$1; shift; for s; do grep -qxF -- "$s" "$f" || { echo "no line '$s' in ${f##*/}:"; cat "$f"; return 1; }; done; }
 
@@ -27,7 +29,7 @@ p2=$(ls "$SCRATCH"/series/0002-*.patch 2>/dev/null || echo missing)
 check "a cover letter and one patch per changed page; no alias libseccomp lacks or has alike" \
 	sh -c 'cat "$0"; ls "$1"; [ "$(ls "$1" | wc -l)" -eq 3 ] && ! grep -l "^diff --git .*_demo_" "$1"/*.patch' "$SCRATCH/mk" "$SCRATCH/series"
 check "a page libseccomp has: a diff of its file, doc: subject, author and Signed-off-by" \
-	has "$p1" "Subject: [PATCH 1/2] doc: rewrite the seccomp_demo(3) manpage" \
+	has "$p1" "Subject: [PATCH 1/2] doc: seccomp_demo(3): say what the demo does" \
 	"From: Test Person <test@example.org>" "Signed-off-by: Test Person <test@example.org>" \
 	"--- a/doc/man/man3/seccomp_demo.3" "+++ b/doc/man/man3/seccomp_demo.3" \
 	'+.TH "seccomp_demo" 3 "2026-12-03" "paul@paul-moore.com" "libseccomp Documentation"' \
@@ -35,21 +37,46 @@ check "a page libseccomp has: a diff of its file, doc: subject, author and Signe
 check "no session annotation, no project name, no copyright line of ours goes out" \
 	sh -c '! grep -E "GUESTS|VARY|EXIT:|TIMEOUT|PROVEN-BY|ABI:|seccomp-pages|Copyright" "$0" "$1"' "$p1" "$p2"
 check "a page libseccomp lacks: a new file, with a .TH line in libseccomp's form" \
-	has "$p2" "Subject: [PATCH 2/2] doc: add a manpage for seccomp_new()" "new file mode 100644" \
+	has "$p2" "Subject: [PATCH 2/2] doc: add a seccomp_new(3) manpage" "new file mode 100644" \
 	'+.TH "seccomp_new" 3 "2026-12-04" "" "libseccomp Documentation"'
-check "the cover letter says what the series is and its base" \
+check "the cover letter says what the series is: how many pages changed and added, and its base" \
 	sh -c 'grep -q "^Subject: \[PATCH 0/2\] doc: manpages for the libseccomp API" "$0" &&
+		grep -qxF "These 2 patches, one page each, change 1 of the manpages in" "$0" &&
+		grep -qxF "doc/man/man3 and add 1 new page: seccomp_new(3)." "$0" &&
 		grep -qxF "Base: libseccomp tree tree." "$0"' "$SCRATCH/series/0000-cover-letter.patch"
 check "-c: the series applies to a fresh copy and every page it touches lints clean" \
 	sh -c 'SP_MAN3=$1 "$0" -c "$2" && SP_MAN3=$1 "$0" -c "$2" | grep -qxF "ok - mandoc -Tlint: doc/man/man3/seccomp_new.3"' \
 	"$L" "$F/pages" "$F/tree"
 fails_with "-c: a page mandoc finds an error in fails, naming the page" \
-	'not ok - mandoc -Tlint: doc/man/man3/seccomp_new.3' env SP_MAN3="$F/bad" "$L" -c "$F/tree"
+	'not ok - mandoc -Tlint: doc/man/man3/seccomp_new.3' env SP_MAN3="$F/bad" SP_LIBSECCOMP_MSG="$F/bad-msg" "$L" -c "$F/tree"
 check "lint-series -t lets whole pages change .TH; without -t it is refused" \
 	sh -c '"$0" -t -m 1000 "$1" && ! "$0" -m 1000 "$1"' "$TOP/ci/patches/lint-series" "$p1"
 check "no libseccomp tree (archive unreachable, empty cache): skipped, status 77" \
 	sh -c 'SECCOMP_PAGES_CACHE=$1/cache SP_MIRROR=http://127.0.0.1:9/debian SP_APT_REFRESH=0 "$0" -c >"$1/skip" 2>&1; rc=$?;
 		cat "$1/skip"; [ $rc -eq 77 ] && grep -q "^skipped: no libseccomp tree" "$1/skip"' "$L" "$SCRATCH"
+
+# The messages: one file per page, none missing, none stale.
+check "a page's commit message is its file: subject, body, then the Signed-off-by" \
+	sh -c 'printf "%s\n" "Subject: [PATCH 1/2] $(sed -n 1p "$1")" "$(sed 1d "$1")" "" \
+		"Signed-off-by: Test Person <test@example.org>" >"$2/want"
+		sed -n "/^Subject: /,/^---\$/p" "$0" | sed "\$d" | diff -u "$2/want" -' \
+	"$p1" "$F/msg/seccomp_demo.msg" "$SCRATCH"
+mkdir "$SCRATCH/nomsg" "$SCRATCH/stale"
+cp "$F/msg/seccomp_demo.msg" "$SCRATCH/nomsg/"
+fails_with "a page that makes a commit without a message file fails, naming the page" \
+	'seccomp_new\.3 makes a commit but has no message: write .*/nomsg/seccomp_new\.msg' \
+	env SP_MAN3="$F/pages" SP_LIBSECCOMP_MSG="$SCRATCH/nomsg" "$L" -o "$SCRATCH/nomsg-out" "$F/tree"
+check "... and writes nothing" test ! -e "$SCRATCH/nomsg-out"
+cp "$F"/msg/*.msg "$SCRATCH/stale/"
+printf 'doc: seccomp_demo_other(3): x\n\nAn alias libseccomp does not ship.\n' >"$SCRATCH/stale/seccomp_demo_other.msg"
+fails_with "a message file whose page makes no commit is stale: it fails, naming the file" \
+	'stale/seccomp_demo_other\.msg is stale: seccomp_demo_other\.3 makes no commit' \
+	env SP_MAN3="$F/pages" SP_LIBSECCOMP_MSG="$SCRATCH/stale" "$L" -o "$SCRATCH/stale-out" "$F/tree"
+printf 'doc: seccomp_demo(3): x\nno blank line\n' >"$SCRATCH/stale/seccomp_demo.msg"
+rm "$SCRATCH/stale/seccomp_demo_other.msg"
+fails_with "a message without the blank line after its subject fails, naming file and line" \
+	'stale/seccomp_demo\.msg:2: not blank' \
+	env SP_MAN3="$F/pages" SP_LIBSECCOMP_MSG="$SCRATCH/stale" "$L" -o "$SCRATCH/stale-out" "$F/tree"
 
 # The annotations stripped are the ones ci/patches/forbidden refuses.
 names=$(awk -F '\t' '$2 == "a project annotation in a page" { sub(/.*\(/, "", $1); sub(/\).*/, "", $1); print $1 }' \
