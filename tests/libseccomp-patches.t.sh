@@ -100,3 +100,16 @@ sed -i 's/	a project annotation in a page$/	an annotation/' "$SCRATCH/top/ci/pat
 fails_with "forbidden without the annotation line: an error naming the file and the reason" \
 	'forbidden: no line with the reason "a project annotation in a page"' \
 	env SP_MAN3="$F/pages" "$SCRATCH/top/ci/patches/libseccomp-patches" -o "$SCRATCH/nm-none" "$F/tree"
+
+# The messages' base: a warning when the tree is another.
+mkdir "$SCRATCH/based"
+cp "$F"/msg/*.msg "$SCRATCH/based/"
+printf '# comment\nlibseccomp tree tree\n' >"$SCRATCH/based/base"
+check "messages whose base file names the tree: no warning" \
+	sh -c 'SP_MAN3=$1 SP_LIBSECCOMP_MSG=$2 "$0" -o "$3/b1" "$4" >"$3/b1.out" 2>&1; rc=$?; cat "$3/b1.out";
+		[ $rc -eq 0 ] && ! grep -q warning "$3/b1.out"' "$L" "$F/pages" "$SCRATCH/based" "$SCRATCH" "$F/tree"
+printf 'libseccomp tree other\n' >"$SCRATCH/based/base"
+check "messages written against another tree: the series is made, with a warning naming both" \
+	sh -c 'SP_MAN3=$1 SP_LIBSECCOMP_MSG=$2 "$0" -o "$3/b2" "$4" >"$3/b2.out" 2>&1; rc=$?; cat "$3/b2.out";
+		[ $rc -eq 0 ] && grep -q "warning: the messages in .* describe the diffs against libseccomp tree other, not libseccomp tree tree" "$3/b2.out"' \
+	"$L" "$F/pages" "$SCRATCH/based" "$SCRATCH" "$F/tree"
