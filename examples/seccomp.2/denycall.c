@@ -11,20 +11,16 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define X32_BIT    0x40000000U
-#define MAX_CALLS  32
-
-/* The ABI this program is compiled for, as a filter sees it.
-   x86-64 and x32 share AUDIT_ARCH_X86_64; the x32 bit in the
-   system call number tells them apart (NR_LOW .. NR_HIGH). */
+/* The ABI this program is compiled for, as a filter sees it.  x86-64
+   and x32 share AUDIT_ARCH_X86_64; only the x32 bit of the system
+   call number tells them apart (X32: whether this ABI sets it). */
+#define X32_BIT  0x40000000U
 #if defined(__x86_64__) && defined(__ILP32__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
-# define NR_LOW   X32_BIT
-# define NR_HIGH  0xffffffffU
+# define X32      1
 #elif defined(__x86_64__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
-# define NR_LOW   0U
-# define NR_HIGH  (X32_BIT - 1)
+# define X32      0
 #elif defined(__i386__)
 # define MY_ARCH  AUDIT_ARCH_I386
 #elif defined(__aarch64__) && !defined(__AARCH64EB__)
@@ -36,57 +32,37 @@
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
-#ifndef NR_LOW
-# define NR_LOW   0U
-# define NR_HIGH  0xffffffffU
+#ifndef X32
+# define X32      (-1)          /* no x32 bit on this architecture */
 #endif
 
-/* System call names this program knows.  Each number comes from
-   the headers of the ABI the program is compiled for; a name the
-   ABI lacks is simply not in the table. */
+/* System call names this program knows, with the numbers of the ABI
+   it is compiled for; a name the ABI lacks is not in the table. */
 #define E(name)  { #name, __NR_##name }
 
 static const struct {
     const char  *name;
     long        nr;
 } calls[] = {
-    E(read), E(write), E(close), E(openat), E(execve), E(execveat),
-    E(uname), E(getpid), E(kill), E(ptrace), E(mount), E(umount2),
-    E(unshare), E(setns), E(socket), E(connect), E(bind), E(clone),
-    E(faccessat), E(fchmodat), E(fchmod), E(mkdirat), E(unlinkat),
-    E(symlinkat), E(linkat), E(renameat2), E(chdir), E(personality),
-    E(bpf), E(keyctl), E(memfd_create), E(io_uring_setup),
+    E(read), E(write), E(openat), E(openat2), E(execve), E(execveat),
+    E(uname), E(getpid), E(kill), E(ptrace), E(mount), E(unshare),
+    E(setns), E(socket), E(connect), E(bind), E(clone), E(clone3),
+    E(faccessat), E(faccessat2), E(fchmodat), E(fchmod), E(unlinkat),
+    E(renameat2), E(chdir), E(bpf), E(keyctl), E(io_uring_setup),
 #ifdef __NR_open        /* the older calls, on ABIs that have them */
-    E(open), E(creat), E(access), E(chmod), E(mkdir), E(unlink),
-    E(rename), E(link), E(symlink), E(fork), E(vfork),
+    E(open), E(creat), E(access), E(chmod), E(unlink), E(rename),
+    E(fork), E(vfork),
 #endif
-#ifdef __NR_clone3      /* newer calls, if the headers know them */
-    E(clone3),
-#endif
-#ifdef __NR_openat2
-    E(openat2),
-#endif
-#ifdef __NR_faccessat2
-    E(faccessat2),
-#endif
-#ifdef __NR_fchmodat2
+#ifdef __NR_fchmodat2   /* Linux 6.6 */
     E(fchmodat2),
 #endif
 };
 
-static struct sock_filter  filter[8 + MAX_CALLS + 2];
-static unsigned short      len;
+#define MAX_CALLS  32
+#define ADD(insn)  (filter[len++] = (struct sock_filter) insn)
 
-static void
-add(unsigned short code, unsigned int k, unsigned char jt,
-    unsigned char jf)
-{
-    filter[len].code = code;
-    filter[len].jt = jt;
-    filter[len].jf = jf;
-    filter[len].k = k;
-    len++;
-}
+static struct sock_filter  filter[6 + MAX_CALLS + 2];
+static unsigned short      len;
 
 static long
 lookup(const char *name)
@@ -152,23 +128,22 @@ main(int argc, char *argv[])
         usage(argv[0]);
 
     /* Another ABI: its numbers mean other calls, so kill. */
-    add(BPF_LD | BPF_W | BPF_ABS,
-        offsetof(struct seccomp_data, arch), 0, 0);
-    add(BPF_JMP | BPF_JEQ | BPF_K, MY_ARCH, 1, 0);
-    add(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS, 0, 0);
-    add(BPF_LD | BPF_W | BPF_ABS,
-        offsetof(struct seccomp_data, nr), 0, 0);
-    if (check_x32) {
-        add(BPF_JMP | BPF_JGE | BPF_K, NR_LOW, 1, 0);
-        add(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS, 0, 0);
-        add(BPF_JMP | BPF_JGT | BPF_K, NR_HIGH, 0, 1);
-        add(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS, 0, 0);
+    ADD(BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+                 offsetof(struct seccomp_data, arch)));
+    ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, MY_ARCH, 1, 0));
+    ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
+    ADD(BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+                 offsetof(struct seccomp_data, nr)));
+    if (check_x32 && X32 != -1) {       /* x32 in x86-64, or back */
+        ADD(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, X32_BIT,
+                     X32 == 1, X32 == 0));
+        ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
     }
     /* One test per denied call, jumping to the last instruction. */
     for (i = 0; i < n; i++)
-        add(BPF_JMP | BPF_JEQ | BPF_K, nr[i], n - i, 0);
-    add(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
-    add(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM, 0, 0);
+        ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr[i], n - i, 0));
+    ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+    ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM));
 
     prog.len = len;
     prog.filter = filter;
