@@ -47,6 +47,17 @@ check "the cover letter says what the series is: how many pages changed and adde
 check "-c: the series applies to a fresh copy and every page it touches lints clean" \
 	sh -c 'SP_MAN3=$1 "$0" -c "$2" && SP_MAN3=$1 "$0" -c "$2" | grep -qxF "ok - mandoc -Tlint: doc/man/man3/seccomp_new.3"' \
 	"$L" "$F/pages" "$F/tree"
+# A tree whose pages document a name its header declares and ours do not.
+cp -R "$F/tree" "$SCRATCH/tree-h" && mkdir -p "$SCRATCH/tree-h/include"
+printf 'int seccomp_demo(void);\nint seccomp_gone(int fd);\n' >"$SCRATCH/tree-h/include/seccomp.h.in"
+printf '.P\nSee also\n.BR seccomp_gone (3).\n' >>"$SCRATCH/tree-h/doc/man/man3/seccomp_demo.3"
+fails_with "-c: a name the tree documents and declares, in none of our pages, fails" \
+	'# documented in libseccomp tree tree-h and declared in include/seccomp.h.in, in none of our pages: seccomp_gone ' \
+	env SP_MAN3="$F/pages" "$L" -c "$SCRATCH/tree-h"
+printf 'seccomp_gone\tfixture: documented elsewhere\n' >"$SCRATCH/covered"
+check "-c: a name upstream/libseccomp/covered lists passes" \
+	sh -c 'SP_LIBSECCOMP_COVERED=$3 SP_MAN3=$1 "$0" -c "$2" | grep -qxF "ok - the series keeps every name libseccomp'\''s pages document"' \
+	"$L" "$F/pages" "$SCRATCH/tree-h" "$SCRATCH/covered"
 fails_with "-c: a page mandoc finds an error in fails, naming the page" \
 	'not ok - mandoc -Tlint: doc/man/man3/seccomp_new.3' env SP_MAN3="$F/bad" SP_LIBSECCOMP_MSG="$F/bad-msg" "$L" -c "$F/tree"
 check "lint-series -t lets whole pages change .TH; without -t it is refused" \
