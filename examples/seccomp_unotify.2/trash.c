@@ -1,6 +1,7 @@
 /* trash.c: run a child whose unlink(2) calls move files to a trash */
 #define _GNU_SOURCE
 #define _FILE_OFFSET_BITS 64    /* i386 addresses above 2 GiB */
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
@@ -19,49 +20,31 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS               /* Linux 6.6 */
-# define SECCOMP_IOCTL_NOTIF_SET_FLAGS       SECCOMP_IOW(4, __u64)
-# define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP  (1UL << 0)
-#endif
-
-#if defined(__x86_64__) && defined(__ILP32__)
+#if defined(__x86_64__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
-# define X32      1             /* x32 numbers have the x32 bit */
-#elif defined(__x86_64__)
-# define MY_ARCH  AUDIT_ARCH_X86_64
-# define X32      0
 #elif defined(__i386__)
 # define MY_ARCH  AUDIT_ARCH_I386
-# define X32      0
 #elif defined(__aarch64__) && !defined(__AARCH64EB__)
 # define MY_ARCH  AUDIT_ARCH_AARCH64
-# define X32      0
 #elif defined(__riscv) && __riscv_xlen == 64
 # define MY_ARCH  AUDIT_ARCH_RISCV64
-# define X32      0
 #elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
 # define MY_ARCH  AUDIT_ARCH_ARM
-# define X32      0
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
+/* x32: x86-64 with 32-bit longs, whose numbers have the x32 bit */
+#define X32  (MY_ARCH == AUDIT_ARCH_X86_64 && sizeof(long) == 4)
 
 #ifndef __NR_unlink             /* architectures with only unlinkat */
 # define __NR_unlink  __NR_unlinkat
 #endif
 
 static void
-die(const char *what)
-{
-    perror(what);
-    exit(EXIT_FAILURE);
-}
-
-static void
 xclose(int fd)
 {
     if (close(fd) == -1)
-        die("close");
+        err(EXIT_FAILURE, "close");
 }
 
 /* The target's filter: unlink(2) and unlinkat(2) go to the
@@ -89,7 +72,7 @@ install_filter(void)
     };
 
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
-        die("prctl");
+        err(EXIT_FAILURE, "prctl");
     return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
                    SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
 }
@@ -105,11 +88,11 @@ target(int sock, char *files[])
 
     fd = install_filter();
     if (fd == -1)
-        die("seccomp");
+        err(EXIT_FAILURE, "seccomp");
     if (write(sock, &fd, sizeof(fd)) != sizeof(fd)
         || read(sock, &ack, 1) != 1)
     {
-        die("target: handing the listener over");
+        err(EXIT_FAILURE, "target: handing the listener over");
     }
     xclose(fd);
     xclose(sock);
@@ -129,7 +112,7 @@ target(int sock, char *files[])
 static int
 read_string(pid_t pid, unsigned long long addr, char *buf, size_t size)
 {
-    int      fd, err;
+    int      fd, e;
     char     path[64];
     ssize_t  n;
 
@@ -138,98 +121,91 @@ read_string(pid_t pid, unsigned long long addr, char *buf, size_t size)
     if (fd == -1)
         return -1;
     n = pread(fd, buf, size, addr);
-    err = (n == -1) ? errno : ((size_t) n == size) ? ENAMETOOLONG : EIO;
+    e = (n == -1) ? errno : ((size_t) n == size) ? ENAMETOOLONG : EIO;
     xclose(fd);
     if (n > 0 && memchr(buf, '\0', n) != NULL)
         return 0;
-    errno = err;
+    errno = e;
     return -1;
 }
-/* Answer one notification: move the file into TRASH instead. */
-/* Answer one notification: move the file into TRASH instead. */
-static void
-handle(int listener, int trash, const struct seccomp_notif *req,
-       struct seccomp_notif_resp *resp)
+
+/* Move PATH, relative to the directory CWD, into TRASH, and set the
+   answer to what unlink(2) would return.  Return what was done. */
+static const char *
+move(int cwd, const char *path, int trash,
+     struct seccomp_notif_resp *resp)
 {
-    int                 cwd, dirfd, flags;
-    char                path[4096], cwdpath[64];
-    const char          *name, *what;
-    struct stat         st;
-    unsigned long long  addr;
+    const char   *name;
+    struct stat  st;
 
-    resp->id = req->id;
-    resp->val = 0;
-    resp->error = 0;
-    resp->flags = 0;
-    if (req->data.nr == __NR_unlinkat) {
-        dirfd = req->data.args[0];
-        addr = req->data.args[1];
-        flags = req->data.args[2];
-    } else {
-        dirfd = AT_FDCWD;
-        addr = req->data.args[0];
-        flags = 0;
-    }
-    cwd = -1;
-    if (dirfd != AT_FDCWD || flags != 0) {
-        /* Relative to a directory file descriptor, or rmdir(2):
-           not emulated; the kernel runs the call as the target made
-           it, with the target's permissions. */
-        resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-        printf("supervisor: pid %d: unlinkat(%d, ..., %#x): continue\n",
-               (int) req->pid, dirfd, flags);
-        goto send;
-    }
-    if (read_string(req->pid, addr, path, sizeof(path)) == -1) {
-        resp->error = -errno;
-        what = "cannot read the path";
-        path[0] = '\0';
-        goto report;
-    }
-    snprintf(cwdpath, sizeof(cwdpath), "/proc/%d/cwd", (int) req->pid);
-    cwd = open(cwdpath, O_PATH | O_DIRECTORY | O_CLOEXEC);
-
-    /* The target may have died, and another process have taken its
-       PID, since the notification was made: what we read and opened
-       counts only if the notification is still pending. */
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) == -1) {
-        printf("supervisor: the target has gone\n");
-        if (cwd != -1)
-            xclose(cwd);
-        return;
-    }
-    if (cwd == -1) {
-        resp->error = -errno;
-        what = "cannot open its working directory";
-        goto report;
-    }
     name = strrchr(path, '/');
     name = (name == NULL) ? path : name + 1;
     if (fstatat(cwd, path, &st, AT_SYMLINK_NOFOLLOW) == -1) {
         resp->error = -errno;
-        what = strerror(errno);
     } else if (S_ISDIR(st.st_mode)) {
-        resp->error = -EISDIR;         /* as unlink(2) would */
-        what = strerror(EISDIR);
+        resp->error = -EISDIR;
     } else if (renameat(cwd, path, trash, name) == 0) {
-        what = "moved to the trash";
+        return "moved to the trash";
     } else if (errno == EXDEV) {
-        /* Another file system: let the kernel delete it. */
+        /* Another file system: let the kernel remove it. */
         resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-        what = "cross-device: continue";
+        return "cross-device: continue";
     } else {
         resp->error = -errno;
-        what = strerror(errno);
     }
-report:
-    printf("supervisor: pid %d: unlink(\"%s\"): %s\n",
-           (int) req->pid, path, what);
+    return strerror(-resp->error);
+}
+
+/* Answer one notification. */
+static void
+handle(int listener, int trash, const struct seccomp_notif *req,
+       struct seccomp_notif_resp *resp)
+{
+    int                 cwd;
+    char                path[4096], cwdpath[64];
+    const char          *what;
+    const __u64         *args = req->data.args;
+    unsigned long long  addr;
+
+    memset(resp, 0, sizeof(*resp));
+    resp->id = req->id;
+    if (req->data.nr == __NR_unlinkat
+        && ((int) args[0] != AT_FDCWD || args[2] != 0))
+    {
+        /* Relative to a directory file descriptor, or rmdir(2):
+           not emulated; the kernel runs the call as the target made
+           it, with the target's permissions. */
+        printf("supervisor: pid %d: unlinkat(%d, ..., %#x): continue\n",
+               (int) req->pid, (int) args[0], (unsigned int) args[2]);
+        resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+        goto send;
+    }
+    addr = (req->data.nr == __NR_unlinkat) ? args[1] : args[0];
+
+    /* The target may die, and another process take its PID, at any
+       moment: what is read and opened counts only if the
+       notification is still pending afterwards. */
+    snprintf(cwdpath, sizeof(cwdpath), "/proc/%d/cwd", (int) req->pid);
+    cwd = open(cwdpath, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (cwd == -1
+        || read_string(req->pid, addr, path, sizeof(path)) == -1)
+    {
+        resp->error = -errno;
+        printf("supervisor: pid %d: cannot read the path: %s\n",
+               (int) req->pid, strerror(errno));
+    } else if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID,
+                     &req->id) == 0)
+    {
+        what = move(cwd, path, trash, resp);
+        printf("supervisor: pid %d: unlink(\"%s\"): %s\n",
+               (int) req->pid, path, what);
+    }   /* else the target has gone, and SEND fails with ENOENT */
     if (cwd != -1)
         xclose(cwd);
 send:
     if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) == -1) {
         if (errno != ENOENT)
-            die("ioctl SECCOMP_IOCTL_NOTIF_SEND");
+            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_SEND");
         printf("supervisor: the target has gone\n");
     }
 }
@@ -238,7 +214,7 @@ int
 main(int argc, char *argv[])
 {
     int                         sv[2], trash, fd, pidfd, listener;
-    int                         status, reaped;
+    int                         status;
     pid_t                       pid;
     struct pollfd               pfd[2];
     struct seccomp_notif        *req;
@@ -251,11 +227,11 @@ main(int argc, char *argv[])
     }
     trash = open(argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (trash == -1)
-        die(argv[1]);
+        err(EXIT_FAILURE, "%s", argv[1]);
 
     /* The kernel's structures may be larger than this program's. */
     if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) == -1)
-        die("seccomp SECCOMP_GET_NOTIF_SIZES");
+        err(EXIT_FAILURE, "seccomp SECCOMP_GET_NOTIF_SIZES");
     if (sizes.seccomp_notif < sizeof(*req))
         sizes.seccomp_notif = sizeof(*req);
     if (sizes.seccomp_notif_resp < sizeof(*resp))
@@ -263,15 +239,13 @@ main(int argc, char *argv[])
     req = malloc(sizes.seccomp_notif);
     resp = calloc(1, sizes.seccomp_notif_resp);
     if (req == NULL || resp == NULL)
-        die("malloc");
+        err(EXIT_FAILURE, "malloc");
 
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1)
-        die("socketpair");
-    if (fflush(stdout) == EOF)
-        die("fflush");
+        err(EXIT_FAILURE, "socketpair");
     pid = fork();
     if (pid == -1)
-        die("fork");
+        err(EXIT_FAILURE, "fork");
     if (pid == 0) {
         xclose(sv[0]);
         target(sv[1], argv + 2);
@@ -279,59 +253,33 @@ main(int argc, char *argv[])
     xclose(sv[1]);
 
     /* Take a copy of the target's listener (Linux 5.6). */
-    if (read(sv[0], &fd, sizeof(fd)) != sizeof(fd)) {
-        if (waitpid(pid, NULL, 0) == -1)
-            die("waitpid");
-        exit(EXIT_FAILURE);
-    }
+    if (read(sv[0], &fd, sizeof(fd)) != sizeof(fd))
+        errx(EXIT_FAILURE, "the target has failed");
     pidfd = syscall(__NR_pidfd_open, pid, 0);
     if (pidfd == -1)
-        die("pidfd_open");
+        err(EXIT_FAILURE, "pidfd_open");
     listener = syscall(__NR_pidfd_getfd, pidfd, fd, 0);
     if (listener == -1)
-        die("pidfd_getfd");
+        err(EXIT_FAILURE, "pidfd_getfd");
     if (write(sv[0], "", 1) != 1)
-        die("write");
+        err(EXIT_FAILURE, "write");
     xclose(sv[0]);
 
-    /* A hint for the scheduler (Linux 6.6); older kernels: EINVAL. */
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SET_FLAGS,
-              SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP) == -1
-        && errno != EINVAL)
-    {
-        die("ioctl SECCOMP_IOCTL_NOTIF_SET_FLAGS");
-    }
-
-    /* Serve notifications until POLLHUP says that no process uses the
-       filter any more.  Before Linux 6.11, that is only so once the
-       target has been reaped: the pidfd says when it has exited. */
-    reaped = 0;
-    pfd[0].fd = listener;
-    pfd[0].events = POLLIN;
-    pfd[1].fd = pidfd;
-    pfd[1].events = POLLIN;
+    /* Serve until the target has exited: its pidfd becomes readable. */
+    pfd[0] = (struct pollfd) { .fd = listener, .events = POLLIN };
+    pfd[1] = (struct pollfd) { .fd = pidfd, .events = POLLIN };
     for (;;) {
         if (poll(pfd, 2, -1) == -1)
-            die("poll");
-        if (pfd[1].revents & POLLIN) {
-            if (waitpid(pid, &status, 0) == -1)
-                die("waitpid");
-            reaped = 1;
-            pfd[1].fd = -1;             /* poll(2) skips it now */
-        }
-        if (pfd[0].revents & POLLIN) {
-            memset(req, 0, sizes.seccomp_notif);
-            if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) == -1) {
-                if (errno == ENOENT)    /* the caller went away */
-                    continue;
-                die("ioctl SECCOMP_IOCTL_NOTIF_RECV");
-            }
-            handle(listener, trash, req, resp);
-        } else if (pfd[0].revents & POLLHUP) {
+            err(EXIT_FAILURE, "poll");
+        if (pfd[1].revents & POLLIN)
             break;
-        }
+        memset(req, 0, sizes.seccomp_notif);
+        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) == 0)
+            handle(listener, trash, req, resp);
+        else if (errno != ENOENT)   /* ENOENT: the caller left */
+            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_RECV");
     }
-    if (!reaped && waitpid(pid, &status, 0) == -1)
-        die("waitpid");
+    if (waitpid(pid, &status, 0) == -1)
+        err(EXIT_FAILURE, "waitpid");
     exit(status == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }
