@@ -1,6 +1,7 @@
 /* inject.c: serve one file name to a child from the supervisor */
 #define _GNU_SOURCE
 #define _FILE_OFFSET_BITS 64    /* i386 addresses above 2 GiB */
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
@@ -16,7 +17,6 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,56 +24,34 @@
 # define SECCOMP_ADDFD_FLAG_SEND  (1UL << 1)
 #endif
 
-#if defined(__x86_64__) && defined(__ILP32__)
+#if defined(__x86_64__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
-# define X32      1             /* x32 numbers have the x32 bit */
-#elif defined(__x86_64__)
-# define MY_ARCH  AUDIT_ARCH_X86_64
-# define X32      0
 #elif defined(__i386__)
 # define MY_ARCH  AUDIT_ARCH_I386
-# define X32      0
 #elif defined(__aarch64__) && !defined(__AARCH64EB__)
 # define MY_ARCH  AUDIT_ARCH_AARCH64
-# define X32      0
 #elif defined(__riscv) && __riscv_xlen == 64
 # define MY_ARCH  AUDIT_ARCH_RISCV64
-# define X32      0
 #elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
 # define MY_ARCH  AUDIT_ARCH_ARM
-# define X32      0
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
+/* x32: x86-64 with 32-bit longs, whose numbers have the x32 bit */
+#define X32  (MY_ARCH == AUDIT_ARCH_X86_64 && sizeof(long) == 4)
 
 static const char  *served_name, *served_text;
-static int         set_fd = -1;       /* -n: SECCOMP_ADDFD_FLAG_SETFD */
-
-static void
-die(const char *what)
-{
-    perror(what);
-    exit(EXIT_FAILURE);
-}
 
 static void
 xclose(int fd)
 {
     if (close(fd) == -1)
-        die("close");
+        err(EXIT_FAILURE, "close");
 }
 
-static void
-usage(const char *self)
-{
-    fprintf(stderr, "Usage: %s [-n FD] NAME TEXT FILE...\n", self);
-    exit(EXIT_FAILURE);
-}
-
-/* The target's filter: open(2) and openat(2) go to the supervisor;
-   openat2(2), whose flags are in memory, fails with ENOSYS, as on a
-   kernel that predates it; system calls of another ABI kill the
-   process. */
+/* The target's filter: open(2) and openat(2) go to the supervisor,
+   openat2(2) (its flags are in memory) fails with ENOSYS, and system
+   calls of another ABI kill the process. */
 static int
 install_filter(void)
 {
@@ -103,7 +81,7 @@ install_filter(void)
     };
 
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
-        die("prctl");
+        err(EXIT_FAILURE, "prctl");
     return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
                    SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
 }
@@ -120,11 +98,11 @@ target(int sock, char *files[])
 
     fd = install_filter();
     if (fd == -1)
-        die("seccomp");
+        err(EXIT_FAILURE, "seccomp");
     if (write(sock, &fd, sizeof(fd)) != sizeof(fd)
         || read(sock, buf, 1) != 1)
     {
-        die("target: handing the listener over");
+        err(EXIT_FAILURE, "target: handing the listener over");
     }
     xclose(fd);
     xclose(sock);
@@ -136,7 +114,7 @@ target(int sock, char *files[])
         }
         n = read(fd, buf, sizeof(buf) - 1);
         if (n == -1)
-            die("read");
+            err(EXIT_FAILURE, "read");
         buf[n] = '\0';
         buf[strcspn(buf, "\n")] = '\0';
         printf("target: %s: fd %d: %s\n", *files, fd, buf);
@@ -151,7 +129,7 @@ target(int sock, char *files[])
 static int
 read_string(pid_t pid, unsigned long long addr, char *buf, size_t size)
 {
-    int      fd, err;
+    int      fd, e;
     char     path[64];
     ssize_t  n;
 
@@ -160,71 +138,51 @@ read_string(pid_t pid, unsigned long long addr, char *buf, size_t size)
     if (fd == -1)
         return -1;
     n = pread(fd, buf, size, addr);
-    err = (n == -1) ? errno : ((size_t) n == size) ? ENAMETOOLONG : EIO;
+    e = (n == -1) ? errno : ((size_t) n == size) ? ENAMETOOLONG : EIO;
     xclose(fd);
     if (n > 0 && memchr(buf, '\0', n) != NULL)
         return 0;
-    errno = err;
+    errno = e;
     return -1;
 }
 
-
-/* Give the target a new file that holds served_text. */
-static void
-serve(int listener, const struct seccomp_notif *req,
-      struct seccomp_notif_resp *resp, int flags)
+/* Put a new file that holds served_text into the target.  Return 1
+   if the answer is still to be sent (before Linux 5.14), else 0. */
+static int
+serve(int listener, struct seccomp_notif_resp *resp, int flags)
 {
-    int                         fd, tfd;
-    size_t                      len;
+    int                         fd;
     struct seccomp_notif_addfd  addfd;
 
     fd = memfd_create("served", MFD_CLOEXEC);
-    if (fd == -1)
-        die("memfd_create");
-    len = strlen(served_text);
-    if (write(fd, served_text, len) != (ssize_t) len
-        || write(fd, "\n", 1) != 1 || lseek(fd, 0, SEEK_SET) == -1)
+    if (fd == -1 || dprintf(fd, "%s\n", served_text) < 0
+        || lseek(fd, 0, SEEK_SET) == -1)
     {
-        die("memfd");
+        err(EXIT_FAILURE, "memfd");
     }
 
-    /* Install it in the target and answer with its number, as one
-       operation: the target cannot be interrupted in between and
-       leak the descriptor. */
+    /* Install it and answer with its number, as one operation: the
+       target cannot be interrupted in between and leak the
+       descriptor. */
     memset(&addfd, 0, sizeof(addfd));
-    addfd.id = req->id;
+    addfd.id = resp->id;
     addfd.srcfd = fd;
     addfd.newfd_flags = flags & O_CLOEXEC;
     addfd.flags = SECCOMP_ADDFD_FLAG_SEND;
-    if (set_fd != -1) {
-        addfd.flags |= SECCOMP_ADDFD_FLAG_SETFD;
-        addfd.newfd = set_fd;
-    }
     printf("supervisor: ADDFD with SECCOMP_ADDFD_FLAG_SEND\n");
-    if (fflush(stdout) == EOF)
-        die("fflush");
     if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd) == -1) {
         if (errno != EINVAL)
-            die("ioctl SECCOMP_IOCTL_NOTIF_ADDFD");
+            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_ADDFD");
 
-        /* Before Linux 5.14 (no SECCOMP_ADDFD_FLAG_SEND): install the
-           descriptor, then answer with its number. */
+        /* Linux 5.9 to 5.13: install it, and answer afterwards. */
         printf("supervisor: EINVAL; ADDFD, then SEND\n");
-        addfd.flags &= ~SECCOMP_ADDFD_FLAG_SEND;
-        tfd = ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
-        if (tfd == -1)
-            die("ioctl SECCOMP_IOCTL_NOTIF_ADDFD");
-        printf("supervisor: fd %d in the target\n", tfd);
-        if (fflush(stdout) == EOF)
-            die("fflush");
-        resp->id = req->id;
-        resp->val = tfd;
-        resp->error = 0;
-        resp->flags = 0;
-        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) == -1)
-            die("ioctl SECCOMP_IOCTL_NOTIF_SEND");
+        addfd.flags = 0;
+        resp->val = ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
+        if (resp->val == -1)
+            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_ADDFD");
     }
     xclose(fd);
+    return addfd.flags == 0;
 }
 
 /* Answer one notification. */
@@ -232,73 +190,61 @@ static void
 handle(int listener, const struct seccomp_notif *req,
        struct seccomp_notif_resp *resp)
 {
-    int                 flags;
-    char                path[4096];
-    unsigned long long  addr;
+    int          at, flags;
+    char         path[4096];
+    const __u64  *args = req->data.args;
 
-    if (req->data.nr == __NR_openat) {
-        addr = req->data.args[1];
-        flags = req->data.args[2];
-    } else {
-        addr = req->data.args[0];
-        flags = req->data.args[1];
-    }
+    /* open(path, flags), or openat(dirfd, path, flags) */
+    at = (req->data.nr == __NR_openat);
+    flags = args[at + 1];
+    memset(resp, 0, sizeof(*resp));
     resp->id = req->id;
-    resp->val = 0;
-    resp->error = 0;
-    resp->flags = 0;
-    if (read_string(req->pid, addr, path, sizeof(path)) == -1) {
+    if (read_string(req->pid, args[at], path, sizeof(path)) == -1) {
         resp->error = -errno;
-        printf("supervisor: cannot read the path: %s\n",
-               strerror(errno));
     } else if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id)
                == -1)
     {
         return;                 /* the target has gone */
-    } else if (strcmp(path, served_name) != 0) {
-        /* Not ours: the kernel opens it, as the target asked. */
+    } else if (strcmp(path, served_name) != 0
+               || (flags & O_ACCMODE) != O_RDONLY)
+    {
+        /* Not ours to serve: the kernel opens it as asked. */
         printf("supervisor: pid %d: open(\"%s\"): continue\n",
                (int) req->pid, path);
         resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-    } else if ((flags & O_ACCMODE) != O_RDONLY) {
-        printf("supervisor: pid %d: open(\"%s\") for writing\n",
-               (int) req->pid, path);
-        resp->error = -EROFS;
     } else {
         printf("supervisor: pid %d: open(\"%s\"): served\n",
                (int) req->pid, path);
-        serve(listener, req, resp, flags);
-        return;
+        if (serve(listener, resp, flags) == 0)
+            return;
     }
     if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) == -1
         && errno != ENOENT)
     {
-        die("ioctl SECCOMP_IOCTL_NOTIF_SEND");
+        err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_SEND");
     }
 }
 
 int
 main(int argc, char *argv[])
 {
-    int                         sv[2], opt, fd, pidfd, listener, status;
+    int                         sv[2], fd, pidfd, listener, status;
     pid_t                       pid;
     struct pollfd               pfd[2];
     struct seccomp_notif        *req;
     struct seccomp_notif_resp   *resp;
     struct seccomp_notif_sizes  sizes;
 
-    while ((opt = getopt(argc, argv, "+n:")) != -1) {
-        if (opt != 'n')
-            usage(argv[0]);
-        set_fd = atoi(optarg);
+    if (argc < 4) {
+        fprintf(stderr, "Usage: %s NAME TEXT FILE...\n", argv[0]);
+        exit(EXIT_FAILURE);
     }
-    if (argc - optind < 3)
-        usage(argv[0]);
-    served_name = argv[optind];
-    served_text = argv[optind + 1];
+    served_name = argv[1];
+    served_text = argv[2];
 
+    /* The kernel's structures may be larger than this program's. */
     if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) == -1)
-        die("seccomp SECCOMP_GET_NOTIF_SIZES");
+        err(EXIT_FAILURE, "seccomp SECCOMP_GET_NOTIF_SIZES");
     if (sizes.seccomp_notif < sizeof(*req))
         sizes.seccomp_notif = sizeof(*req);
     if (sizes.seccomp_notif_resp < sizeof(*resp))
@@ -306,56 +252,47 @@ main(int argc, char *argv[])
     req = malloc(sizes.seccomp_notif);
     resp = calloc(1, sizes.seccomp_notif_resp);
     if (req == NULL || resp == NULL)
-        die("malloc");
+        err(EXIT_FAILURE, "malloc");
 
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1)
-        die("socketpair");
-    if (fflush(stdout) == EOF)
-        die("fflush");
+        err(EXIT_FAILURE, "socketpair");
     pid = fork();
     if (pid == -1)
-        die("fork");
+        err(EXIT_FAILURE, "fork");
     if (pid == 0) {
         xclose(sv[0]);
-        target(sv[1], argv + optind + 2);
+        target(sv[1], argv + 3);
     }
     xclose(sv[1]);
 
     /* Take a copy of the target's listener (Linux 5.6). */
-    if (read(sv[0], &fd, sizeof(fd)) != sizeof(fd)) {
-        if (waitpid(pid, NULL, 0) == -1)
-            die("waitpid");
-        exit(EXIT_FAILURE);
-    }
+    if (read(sv[0], &fd, sizeof(fd)) != sizeof(fd))
+        errx(EXIT_FAILURE, "the target has failed");
     pidfd = syscall(__NR_pidfd_open, pid, 0);
     if (pidfd == -1)
-        die("pidfd_open");
+        err(EXIT_FAILURE, "pidfd_open");
     listener = syscall(__NR_pidfd_getfd, pidfd, fd, 0);
     if (listener == -1)
-        die("pidfd_getfd");
+        err(EXIT_FAILURE, "pidfd_getfd");
     if (write(sv[0], "", 1) != 1)
-        die("write");
+        err(EXIT_FAILURE, "write");
     xclose(sv[0]);
 
-    /* Serve until the target ends: its pidfd becomes readable. */
-    pfd[0].fd = listener;
-    pfd[0].events = POLLIN;
-    pfd[1].fd = pidfd;
-    pfd[1].events = POLLIN;
+    /* Serve until the target has exited: its pidfd becomes readable. */
+    pfd[0] = (struct pollfd) { .fd = listener, .events = POLLIN };
+    pfd[1] = (struct pollfd) { .fd = pidfd, .events = POLLIN };
     for (;;) {
         if (poll(pfd, 2, -1) == -1)
-            die("poll");
-        if (pfd[0].revents & POLLIN) {
-            memset(req, 0, sizes.seccomp_notif);
-            if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) == 0)
-                handle(listener, req, resp);
-            else if (errno != ENOENT)   /* ENOENT: the caller left */
-                die("ioctl SECCOMP_IOCTL_NOTIF_RECV");
-        } else if (pfd[1].revents & POLLIN) {
+            err(EXIT_FAILURE, "poll");
+        if (pfd[1].revents & POLLIN)
             break;
-        }
+        memset(req, 0, sizes.seccomp_notif);
+        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) == 0)
+            handle(listener, req, resp);
+        else if (errno != ENOENT)   /* ENOENT: the caller left */
+            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_RECV");
     }
     if (waitpid(pid, &status, 0) == -1)
-        die("waitpid");
+        err(EXIT_FAILURE, "waitpid");
     exit(status == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }
