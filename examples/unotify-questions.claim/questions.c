@@ -14,9 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -100,7 +102,7 @@ errname(int e)
         { EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EINTR, "EINTR" },
         { EBUSY, "EBUSY" }, { EINVAL, "EINVAL" }, { ENOSYS, "ENOSYS" },
         { EINPROGRESS, "EINPROGRESS" }, { E2BIG, "E2BIG" },
-        { EBADF, "EBADF" }, { EMFILE, "EMFILE" },
+        { EBADF, "EBADF" }, { EMFILE, "EMFILE" }, { EPIPE, "EPIPE" },
     };
 
     for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -780,6 +782,67 @@ q_errors(void)
     finish(&t);
 }
 
+/* setfd: SECCOMP_ADDFD_FLAG_SETFD onto a descriptor the target has
+   open: the only read end of a pipe. */
+static void
+show_fd7(void)
+{
+    struct stat  st;
+
+    if (fstat(7, &st) == -1)
+        printf("target: fd 7: %s\n", errname(errno));
+    else if (S_ISFIFO(st.st_mode))
+        printf("target: fd 7: a pipe\n");
+    else if (S_ISREG(st.st_mode))
+        printf("target: fd 7: a regular file\n");
+    else
+        printf("target: fd 7: mode %#o\n", (unsigned int) st.st_mode);
+}
+
+static void
+w_setfd(int sock)
+{
+    int  p[2];
+
+    (void) sock;
+    if (pipe(p) == -1 || dup2(p[0], 7) == -1 || close(p[0]) == -1)
+        die("pipe");
+    if (signal(SIGPIPE, SIG_IGN) == SIG_ERR)
+        die("signal");
+    show_fd7();
+    call_umask("target");
+    show_fd7();
+    if (write(p[1], "x", 1) == -1)
+        printf("target: write to the pipe: %s\n", errname(errno));
+    else
+        printf("target: write to the pipe: ok\n");
+}
+
+static void
+q_setfd(void)
+{
+    int                         fd;
+    struct target               t;
+    struct seccomp_notif_addfd  a;
+
+    t = start_target(SYS_umask, 0, w_setfd);
+    if (try_recv(t.listener, 0) == -1)
+        die("ioctl");
+    fd = memfd_create("setfd", MFD_CLOEXEC);
+    if (fd == -1)
+        die("memfd_create");
+    memset(&a, 0, sizeof(a));
+    a.id = req->id;
+    a.srcfd = fd;
+    a.flags = SECCOMP_ADDFD_FLAG_SETFD;
+    a.newfd = 7;
+    try_addfd(t.listener, "SETFD newfd 7", SECCOMP_IOCTL_NOTIF_ADDFD,
+              &a);
+    xclose(fd);
+    answer(t.listener, 0, 42);
+    finish(&t);
+}
+
 /* close: the supervisor closes the listener without answering. */
 static void
 q_close(void)
@@ -1046,6 +1109,8 @@ main(int argc, char *argv[])
         q_close();
     } else if (strcmp(q, "errors") == 0) {
         q_errors();
+    } else if (strcmp(q, "setfd") == 0) {
+        q_setfd();
     } else if (strcmp(q, "poll") == 0) {
         q_poll();
     } else if (strcmp(q, "death") == 0) {
