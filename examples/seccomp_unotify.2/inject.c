@@ -146,12 +146,13 @@ read_string(pid_t pid, unsigned long long addr, char *buf, size_t size)
     return -1;
 }
 
-/* Put a new file that holds served_text into the target.  Return 1
-   if the answer is still to be sent (before Linux 5.14), else 0. */
+/* Put a new file that holds served_text into the target.  Return 0
+   if that answered the call; else 1, with the answer to send set:
+   its number (before Linux 5.14), or the error that kept it out. */
 static int
 serve(int listener, struct seccomp_notif_resp *resp, int flags)
 {
-    int                         fd;
+    int                         fd, r;
     struct seccomp_notif_addfd  addfd;
 
     fd = memfd_create("served", MFD_CLOEXEC);
@@ -170,19 +171,19 @@ serve(int listener, struct seccomp_notif_resp *resp, int flags)
     addfd.newfd_flags = flags & O_CLOEXEC;
     addfd.flags = SECCOMP_ADDFD_FLAG_SEND;
     printf("supervisor: ADDFD with SECCOMP_ADDFD_FLAG_SEND\n");
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd) == -1) {
-        if (errno != EINVAL)
-            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_ADDFD");
-
+    r = ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
+    if (r == -1 && errno == EINVAL) {
         /* Linux 5.9 to 5.13: install it, and answer afterwards. */
         printf("supervisor: EINVAL; ADDFD, then SEND\n");
         addfd.flags = 0;
-        resp->val = ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
-        if (resp->val == -1)
-            err(EXIT_FAILURE, "ioctl SECCOMP_IOCTL_NOTIF_ADDFD");
+        r = ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
     }
+    if (r == -1)
+        resp->error = -errno;   /* EMFILE, say, or ENOENT: gone */
+    else
+        resp->val = r;
     xclose(fd);
-    return addfd.flags == 0;
+    return r == -1 || addfd.flags == 0;
 }
 
 /* Answer one notification. */
