@@ -24,6 +24,13 @@
  * under a plain filter that answers the newer system call with ENOSYS, then
  * with EPERM, and reports what the caller got.
  *
+ * Last, the second witness: census-trace (trace.c), beside the probe, runs
+ * the probe again with --witness under ptrace(2).  That run makes every
+ * measurement of the first pass again, with the same set-up and markers
+ * but under no filter; the tracer writes what it saw as W records, the
+ * children write WO where the first pass writes O, and the run's header is
+ * WH.  ci/census/table fails when a W record differs from its F record.
+ *
  * Output, one record per line:
  *     H census=1 abi=ABI libc=LIBC libc_version=V kernel=RELEASE
  *       clocksource=NAME vdso=yes|no
@@ -40,6 +47,7 @@
  *       result=works|fails|errno NAME|abort|signal N
  *     O FUNCTION errno NAME|fails    the call itself failed (an outcome,
  *                                    not an error of the probe)
+ *     W ..., WO ..., WH ...          the same, seen by census-trace
  *     E FUNCTION message             the measurement failed
  *     T ms=N                         time the probe took
  * System call names are those of the caller's ABI (x86_64, i386, x32); a
@@ -236,6 +244,9 @@ static void errno_name(int e, char *buf, size_t size)
 /* ---- output ----------------------------------------------------- */
 
 static int failures;
+static int witness;             /* run by census-trace: --witness */
+static int record_fd = 1;       /* where a child writes its records (a
+                                   function may need descriptor 1) */
 
 static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -266,11 +277,23 @@ static void child_error(const char *name, const char *what, int e)
 
     len = snprintf(buf, sizeof buf, "E %s %s: %s\n", name, what,
                    e > 0 ? strerror(e) : "failed");
-    if (len > 0 && (size_t)len < sizeof buf && write(1, buf, (size_t)len) < 0)
+    if (len > 0 && (size_t)len < sizeof buf
+        && write(record_fd, buf, (size_t)len) < 0)
         _exit(EXIT_FAILURE);
 }
 
 /* ---- markers ---------------------------------------------------- */
+
+/* A start marker also names its row, the suffix of the created tasks'
+   row (or NULL), and whether the window begins with an execve that is
+   not recorded: census-trace (trace.c) reads them; the notification pass
+   knows them from its table. */
+static void mark_start(const char *name, const char *suffix, int skip_exec)
+{
+    if (syscall(nr_getppid, CENSUS_MAGIC, (long)CENSUS_START, name, suffix,
+                (long)skip_exec) < 0)
+        _exit(EXIT_FAILURE);
+}
 
 static void mark(int code)
 {
@@ -1692,7 +1715,8 @@ static void ctx_init(struct ctx *c)
     c->pid = -1;
 }
 
-/* For a traced child: an O record, when the call itself failed. */
+/* For a traced child: an O record (WO under census-trace), when the call
+   itself failed. */
 static void child_outcome(const char *name, int e)
 {
     char buf[256], en[32];
@@ -1700,9 +1724,10 @@ static void child_outcome(const char *name, int e)
 
     if (e > 0)
         errno_name(e, en, sizeof en);
-    len = snprintf(buf, sizeof buf, "O %s %s%s\n", name,
-                   e > 0 ? "errno " : "fails", e > 0 ? en : "");
-    if (len > 0 && (size_t)len < sizeof buf && write(1, buf, (size_t)len) < 0)
+    len = snprintf(buf, sizeof buf, "%s %s %s%s\n", witness ? "WO" : "O",
+                   name, e > 0 ? "errno " : "fails", e > 0 ? en : "");
+    if (len > 0 && (size_t)len < sizeof buf
+        && write(record_fd, buf, (size_t)len) < 0)
         _exit(EXIT_FAILURE);
 }
 
@@ -1719,7 +1744,7 @@ static void call_function(const struct test *t, struct ctx *c, int traced)
 
     c->name = t->name;
     if (traced && !(t->flags & T_FRESH))
-        mark(CENSUS_START);
+        mark_start(t->name, t->created, (t->flags & T_EXEC) != 0);
     e = t->run(c);
     if (traced && !(t->flags & T_FRESH))
         mark(CENSUS_END);
@@ -2184,6 +2209,7 @@ static int first_call(const char *name)
     ft = tests[i];
     snprintf(fname, sizeof fname, "%s@first", name);
     ft.name = fname;
+    ft.created = NULL;          /* as census_first() */
     ctx_init(&c);
     if (ft.setup != NULL && (e = ft.setup(&c)) != 0) {
         child_error(ft.name, "set-up", e);
@@ -2252,6 +2278,136 @@ static void fallback(const struct test *t, long nr, int e)
     }
 }
 
+
+/* ---- the second witness ------------------------------------------ */
+
+static int prepare(void);
+static void clean_up(void);
+static void header(void);
+
+/* Under census-trace (--witness): each function called as the first pass
+ * calls it, in a child forked for it (or, for its first call, the probe
+ * executed again with --first NAME --witness), between the same markers,
+ * but under no filter: the tracer records what the markers enclose.
+ * The children write WO records where the first pass writes O. */
+static void witness_one(const struct test *t)
+{
+    struct ctx c;
+    char base[128];
+    int e, status;
+    pid_t pid;
+
+    flush_out();
+    pid = fork();
+    if (pid < 0) {
+        out("E %s witness fork: %s\n", t->name, strerror(errno));
+        failures++;
+        return;
+    }
+    if (pid == 0) {
+        ctx_init(&c);
+        if (t->flags & T_FIRST) {
+            snprintf(base, sizeof base, "%.*s", (int)(strlen(t->name) - 6),
+                     t->name);
+            execl(self_exe, "census-probe", "--first", base, "--witness",
+                  (char *)NULL);
+            child_error(t->name, "execve", errno);
+            _exit(EXIT_FAILURE);
+        }
+        if (t->setup != NULL && (e = t->setup(&c)) != 0) {
+            child_error(t->name, "set-up", e);
+            _exit(EXIT_FAILURE);
+        }
+        call_function(t, &c, 1);
+    }
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            out("E %s witness waitpid: %s\n", t->name, strerror(errno));
+            failures++;
+            return;
+        }
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        out("E %s witness: the child ended with status %#x\n", t->name,
+            status);
+        failures++;
+    }
+}
+
+static int witness_pass(void)
+{
+    static char name[128];
+    struct test ft;
+    size_t i;
+
+    /* The state of the first pass's parent when it forks: its two
+       notification buffers (musl's malloc(64) made mmap or not depending
+       on them) and a stream on standard output. */
+    req = malloc(sizeof *req);
+    resp = malloc(sizeof *resp);
+    if (req == NULL || resp == NULL)
+        return EXIT_FAILURE;
+    if (prepare() < 0) {
+        perror("census-probe --witness: set-up");
+        return EXIT_FAILURE;
+    }
+    header();
+    for (i = 0; i < ARRAY_LEN(tests); i++) {
+        witness_one(&tests[i]);
+        if (tests[i].flags & (T_NOEND | T_EXEC | T_FRESH))
+            continue;
+        ft = tests[i];
+        snprintf(name, sizeof name, "%s@first", tests[i].name);
+        ft.name = name;
+        ft.created = NULL;
+        ft.flags |= T_FIRST;
+        witness_one(&ft);
+    }
+    clean_up();
+    flush_out();
+    return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* The first pass done, census-trace (beside the probe) runs the probe
+   again with --witness; its records go where the probe's go. */
+static void run_witness(void)
+{
+    char tracer[PATH_MAX], *slash;
+    int status;
+    pid_t pid;
+
+    memcpy(tracer, self_exe, sizeof tracer);
+    slash = strrchr(tracer, '/');
+    if (slash == NULL || (size_t)(slash - tracer) + 14 >= sizeof tracer) {
+        out("E witness: no directory in %s\n", self_exe);
+        failures++;
+        return;
+    }
+    strcpy(slash + 1, "census-trace");
+    flush_out();
+    pid = fork();
+    if (pid < 0) {
+        out("E witness: fork: %s\n", strerror(errno));
+        failures++;
+        return;
+    }
+    if (pid == 0) {
+        execl(tracer, "census-trace", self_exe, "--witness", (char *)NULL);
+        child_error("witness", "execve census-trace", errno);
+        _exit(EXIT_FAILURE);
+    }
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            out("E witness: waitpid: %s\n", strerror(errno));
+            failures++;
+            return;
+        }
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        out("E witness: census-trace ended with status %#x\n", status);
+        failures++;
+    }
+}
 /* ---- set-up of the whole run ------------------------------------ */
 
 static char workdir[] = "/tmp/census.XXXXXX";
@@ -2341,9 +2497,9 @@ static void header(void)
     }
     len = strcspn(cs, "\n ");
     cs[len] = '\0';
-    out("H census=1 abi=%s libc=%s libc_version=%s kernel=%s clocksource=%s"
-        " vdso=%s\n", SELF_ABI, libc, version, u.release, cs,
-        getauxval(AT_SYSINFO_EHDR) != 0 ? "yes" : "no");
+    out("%s census=1 abi=%s libc=%s libc_version=%s kernel=%s clocksource=%s"
+        " vdso=%s\n", witness ? "WH" : "H", SELF_ABI, libc, version,
+        u.release, cs, getauxval(AT_SYSINFO_EHDR) != 0 ? "yes" : "no");
 }
 
 static long long now_ms(void)
@@ -2361,11 +2517,21 @@ int main(int argc, char *argv[])
     long long t0 = now_ms();
     long nr;
 
-    if (argc == 3 && strcmp(argv[1], "--first") == 0) {
+    /* census-probe --first NAME [--witness] */
+    if ((argc == 3 || (argc == 4 && strcmp(argv[3], "--witness") == 0))
+        && strcmp(argv[1], "--first") == 0) {
+        witness = argc == 4;
         nr_getppid = sc_number("getppid");
         if (nr_getppid < 0 || find_helper() < 0)
             return EXIT_FAILURE;
         return first_call(argv[2]);
+    }
+    if (argc == 2 && strcmp(argv[1], "--witness") == 0) {
+        witness = 1;
+        nr_getppid = sc_number("getppid");
+        if (nr_getppid < 0 || find_helper() < 0)
+            return EXIT_FAILURE;
+        return witness_pass();
     }
     nr_getppid = sc_number("getppid");
     nr_sendmsg = sc_number("sendmsg");
@@ -2402,6 +2568,7 @@ int main(int argc, char *argv[])
         fallback(&tests[i], nr, EPERM);
     }
     clean_up();
+    run_witness();
     out("T ms=%lld\n", now_ms() - t0);
     flush_out();
     return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -28,6 +28,13 @@ static int mark(int code)
     return syscall(SYS_getppid, CENSUS_MAGIC, (long)code) < 0 ? -1 : 0;
 }
 
+/* The start marker names the row (census.h). */
+static int mark_start(const char *name)
+{
+    return syscall(SYS_getppid, CENSUS_MAGIC, (long)CENSUS_START, name,
+                   (char *)NULL, 0L) < 0 ? -1 : 0;
+}
+
 static int fail(void)
 {
     return errno > 0 && errno < 255 ? errno : 255;
@@ -41,7 +48,7 @@ int main(int argc, char *argv[])
     if (argc < 2)
         return mark(CENSUS_END) < 0 ? fail() : EXIT_SUCCESS;
     if (strcmp(argv[1], "getrandom") == 0) {
-        if (mark(CENSUS_START) < 0)
+        if (mark_start(argv[1]) < 0)
             return fail();
         n = getrandom(buf, sizeof buf, 0);
         if (mark(CENSUS_END) < 0)
@@ -52,7 +59,7 @@ int main(int argc, char *argv[])
     if (strcmp(argv[1], "arc4random") == 0) {
         unsigned v;
 
-        if (mark(CENSUS_START) < 0)
+        if (mark_start(argv[1]) < 0)
             return fail();
         v = arc4random();
         memcpy(buf, &v, sizeof v);
