@@ -63,6 +63,48 @@ sed -i 's/clocksource=[^ ]*/clocksource=refined-jiffies/' "$S/bad/musl.census"
 fails_with "a clock source without vDSO fails the table" \
 	"census/table: musl: clock source refined-jiffies has no vDSO" ci/census/table roff "$S/bad"
 
+
+# ---- the second witness (W records of ci/census/trace.c) ----
+cp -R $fx/guests "$S/wit"
+sed -i 's/^W stat newfstatat$/W stat brk newfstatat/' "$S/wit/bookworm.census"
+fails_with "a row the tracer saw otherwise fails, naming guest, function and both lists" \
+	"^census/table: bookworm: stat: the probe \\(seccomp notification\\) saw \\[newfstatat\\], the tracer \\(ptrace\\) saw \\[brk newfstatat\\]\$" \
+	ci/census/table roff "$S/wit"
+no_block() { [ ! -s "$S/wit.roff" ]; }
+ci/census/table roff "$S/wit" > "$S/wit.roff" 2>/dev/null || :
+check "a disagreement leaves no block to write" no_block
+cp $fx/guests/bookworm.census "$S/wit/"
+sed -i 's/^W socket socketcall$/W socket socket/' "$S/wit/i386.census"
+fails_with "i386: a socketcall the tracer names otherwise fails too" \
+	"census/table: i386: socket: the probe \\(seccomp notification\\) saw \\[socketcall\\], the tracer \\(ptrace\\) saw \\[socket\\]" \
+	ci/census/table tsv "$S/wit"
+cp $fx/guests/i386.census "$S/wit/"
+sed -i '/^W /d' "$S/wit/musl.census"
+fails_with "a guest without W records fails: the witness did not run" \
+	"census/table: musl: no W records: the second witness \\(census-trace\\) did not run" \
+	ci/census/table summary "$S/wit"
+cp $fx/guests/musl.census "$S/wit/"
+sed -i '/^W pthread_create\/thread /d' "$S/wit/sid.census"
+fails_with "a thread the probe saw and the tracer did not fails" \
+	"census/table: sid: pthread_create/thread: the probe \\(seccomp notification\\) saw \\[.*\\], the tracer \\(ptrace\\) saw \\[\\]" \
+	ci/census/table roff "$S/wit"
+cp $fx/guests/sid.census "$S/wit/"
+sed -i '/^W open openat$/d' "$S/wit/trixie.census"
+fails_with "a row the tracer wrote nothing for fails" \
+	"census/table: trixie: open: the probe saw \\[openat\\], the tracer wrote no record" \
+	ci/census/table roff "$S/wit"
+cp $fx/guests/trixie.census "$S/wit/"
+printf 'W fork/grandchild exit_group\n' >> "$S/wit/x32.census"
+fails_with "a row only the tracer wrote fails" \
+	"census/table: x32: fork/grandchild: the tracer saw \\[exit_group\\], the probe wrote no record" \
+	ci/census/table roff "$S/wit"
+cp $fx/guests/x32.census "$S/wit/"
+sed -i 's/^WO fchmodat errno EOPNOTSUPP$/WO fchmodat errno EPERM/' "$S/wit/bullseye.census"
+fails_with "a call that failed otherwise under the tracer fails" \
+	"census/table: bullseye: fchmodat: the failure under the probe \\[errno EOPNOTSUPP\\], under the tracer \\[errno EPERM\\]" \
+	ci/census/table roff "$S/wit"
+cp $fx/guests/bullseye.census "$S/wit/"
+check "the witnesses agreeing again, the table is made" ci/census/table roff "$S/wit"
 # ---- ci/census/page ----
 cp $fx/page.2 "$S/page.2"
 fails_with "a stale block fails the check, cell by cell" \
@@ -86,7 +128,7 @@ fi
 
 # A changed cell: bookworm's stat() now makes fstat.
 cp -R $fx/guests "$S/changed"
-sed -i 's/^F stat newfstatat$/F stat fstat/' "$S/changed/bookworm.census"
+sed -i 's/^\([FW]\) stat newfstatat$/\1 stat fstat/' "$S/changed/bookworm.census"
 ci/census/table roff "$S/changed" > "$S/block3"
 fails_with "a changed cell fails the check, naming function and guest" \
 	"^$S/page.2: census: stat on bookworm: page says newfstatat, guests say fstat\$" \
@@ -94,7 +136,7 @@ fails_with "a changed cell fails the check, naming function and guest" \
 one_cell() { [ "$(ci/census/page check "$S/page.2" "$S/block3" | grep -c ' on ')" = 1 ]; }
 check "only the changed cell is reported" one_cell
 cp -R $fx/guests "$S/cap"
-sed -i 's/^F readdir getdents64$/F readdir getdents/' "$S/cap/bookworm.census"
+sed -i 's/^\([FW]\) readdir getdents64$/\1 readdir getdents/' "$S/cap/bookworm.census"
 ci/census/table roff "$S/cap" > "$S/block7"
 fails_with "a changed capability group is named" \
 	"census: capability \"inspect a file\": page says fstat getdents64 .*, guests say fstat getdents getdents64 " \
@@ -105,7 +147,7 @@ ci/census/table roff "$S/changed" > "$S/block4"
 fails_with "a changed fallback result names function, call, answer and guest" \
 	"census: faccessat with faccessat2 answered EPERM on trixie: page says EPERM, guests say works" \
 	ci/census/page check "$S/page.2" "$S/block4"
-sed -i 's/^F open openat$/F open open/' "$S/changed/sid.census"
+sed -i 's/^\([FW]\) open openat$/\1 open open/' "$S/changed/sid.census"
 ci/census/table roff "$S/changed" > "$S/block5"
 fails_with "a cell hidden in 'others' is named by its guest" \
 	"census: open on sid: page says openat, guests say open" \
@@ -156,6 +198,7 @@ tables_from_headers() {
 if [ -f /usr/include/x86_64-linux-gnu/asm/unistd_x32.h ] && command -v gcc >/dev/null 2>&1; then
 	fake_guest "$S/g64" x86_64 ""
 	check "the probe builds for x86_64 with the project's flags" ci/census/build "$S/g64" "$S/out64"
+	check "the tracer (census-trace) is built beside it" test -x "$S/out64/census-trace"
 	check "the name tables come from the headers, x32 numbers with their bit" tables_from_headers
 	if printf 'int main(void) { return 0; }\n' | gcc -m32 -x c -o "$S/m32" - 2>/dev/null; then
 		fake_guest "$S/g32" i386 -m32
