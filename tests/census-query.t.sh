@@ -16,6 +16,8 @@ is() {
 is "the union over all systems, sorted, one a line" "$(printf '%s\n' open openat)" $q open
 is "a function brings what its new thread made" \
 	"$(printf '%s\n' clone mmap set_robust_list)" $q pthread_create --on all
+is "a function brings what its other thread made meanwhile" \
+	"$(printf '%s\n' futex getpid read rt_sigreturn setuid tgkill)" $q 'setuid(65534)+thread' --on old
 is "a function brings what its first call in a program made" "brk" $q "malloc(64)"
 is "--on takes names and labels" "openat" $q open --on 2.31
 is "the systemd form" "SystemCallFilter=clone mmap open openat set_robust_list" $q -f systemd open,pthread_create --on m,old

@@ -6,7 +6,8 @@ fx=tests/fixtures/census
 SP_GUESTS_LIST=$fx/guests.list
 CENSUS_HISTORY=$fx/history
 CENSUS_CAPABILITIES=$fx/capabilities
-export SP_GUESTS_LIST CENSUS_HISTORY CENSUS_CAPABILITIES
+CENSUS_TIMING=$fx/timing
+export SP_GUESTS_LIST CENSUS_HISTORY CENSUS_CAPABILITIES CENSUS_TIMING
 S=$SCRATCH
 tline="'\\\" t"
 
@@ -104,6 +105,25 @@ fails_with "a call that failed otherwise under the tracer fails" \
 	"census/table: bullseye: fchmodat: the failure under the probe \\[errno EOPNOTSUPP\\], under the tracer \\[errno EPERM\\]" \
 	ci/census/table roff "$S/wit"
 cp $fx/guests/bullseye.census "$S/wit/"
+# ci/census/timing: a call that depends on timing, with its reason.
+printf 'stat\tbrk\tthe heap is set up or not (fixture)\n' > "$S/timing"
+sed -i 's/^W stat newfstatat$/W stat brk newfstatat/' "$S/wit/bookworm.census"
+timed_row() {
+	CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit" > "$S/timed.roff" &&
+		grep -q '^\\^	newfstatat brk (timing: brk)	others$' "$S/timed.roff" &&
+		grep -q '^stat	stat brk (timing: brk)	2.31 musl$' "$S/timed.roff"
+}
+check "a call ci/census/timing names may differ; the row always lists it, with a note" timed_row
+sed -i 's/^W stat brk newfstatat$/W stat brk fstat/' "$S/wit/bookworm.census"
+fails_with "any other difference in that row still fails" \
+	"census/table: bookworm: stat: apart from brk \\(ci/census/timing\\), the probe \\(seccomp notification\\) saw \\[newfstatat\\], the tracer \\(ptrace\\) saw \\[brk fstat\\]" \
+	env CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit"
+printf 'stat\tbrk\n' > "$S/timing"
+fails_with "a timing rule without its reason is refused" \
+	"census/table: .*timing: not 3 tab-separated fields: stat	brk" \
+	env CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit"
+cp $fx/guests/bookworm.census "$S/wit/"
+check "the project's own timing file is read" env CENSUS_TIMING=ci/census/timing ci/census/table roff "$S/wit"
 check "the witnesses agreeing again, the table is made" ci/census/table roff "$S/wit"
 # ---- ci/census/page ----
 cp $fx/page.2 "$S/page.2"
@@ -161,6 +181,21 @@ fails_with "a change of prose only is shown as a diff" \
 	"the block differs from the generated one .prose or legend." \
 	ci/census/page check "$S/page.2" "$S/block6"
 
+# A row of the caller's other thread (FUNCTION/other-thread) is named so.
+cp -R $fx/guests "$S/other"
+for k in F W; do sed -i "/^$k fork /a $k fork/other-thread getpid" "$S/other/sid.census"; done
+ci/census/table roff "$S/other" > "$S/other1.roff"
+other_row() {
+	grep -q '^\\^	getpid	2.43/7.2$' "$S/other1.roff" &&
+		grep -q '^\\\[->\] other thread	no such function	others$' "$S/other1.roff" &&
+		ci/census/page update "$S/page.2" "$S/other1.roff" && ci/census/page check "$S/page.2" "$S/other1.roff"
+}
+check "a row of the other thread is shown as such and read back" other_row
+for k in F W; do sed -i "s|^$k fork/other-thread getpid\$|$k fork/other-thread getppid|" "$S/other/sid.census"; done
+ci/census/table roff "$S/other" > "$S/other2.roff"
+fails_with "a changed row of the other thread is named by its row" \
+	"census: fork/other-thread on sid: page says getpid, guests say getppid" \
+	ci/census/page check "$S/page.2" "$S/other2.roff"
 printf 'No table here.\n' > "$S/empty"
 t_removed() {
 	ci/census/page update "$S/page.2" "$S/empty" && ! first_is_t &&

@@ -39,10 +39,14 @@
  *     F FUNCTION/thread [SYSCALL...] made by the thread it created
  *     F FUNCTION/child [SYSCALL...]  made by the process it created, up to
  *                                    and including execve
+ *     F FUNCTION/other-thread [SYSCALL...] made meanwhile by the caller's
+ *                                    other thread (FUNCTION+thread)
  *     F FUNCTION@first [SYSCALL...] made by the same call as the first of
  *                                    its kind in a program: this probe,
  *                                    executed again with --first FUNCTION,
  *                                    calls it from main
+ *                                    (printf: the base row too, after a
+ *                                    first call, with --warm FUNCTION)
  *     R FUNCTION deny=SYSCALL filter=enosys|eperm
  *       result=works|fails|errno NAME|abort|signal N
  *     O FUNCTION errno NAME|fails    the call itself failed (an outcome,
@@ -58,6 +62,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -318,6 +323,11 @@ struct ctx {
     pid_t pid;
     pthread_t thread;
     int thread_made;
+    volatile int ready;         /* the other thread: blocked in read */
+    long tid;
+    timer_t timer;
+    int timer_made;
+    int saved_out;              /* descriptor 1 before the function's */
     const char *name;
     void *mem;
     pid_t self;
@@ -1537,13 +1547,188 @@ static int run_utimensat(struct ctx *c)
     return err(utimensat(AT_FDCWD, "file", NULL, 0) < 0);
 }
 
+/* Issue 18, census v2: timers, openat2, threads, identity, libraries and
+   the first printf. */
+static int run_timer_create(struct ctx *c)
+{
+    struct sigevent sev;
+
+    memset(&sev, 0, sizeof sev);
+    sev.sigev_notify = SIGEV_SIGNAL;
+    sev.sigev_signo = SIGALRM;
+    c->timer_made = timer_create(CLOCK_MONOTONIC, &sev, &c->timer) == 0;
+    return err(!c->timer_made);
+}
+
+static int fin_timer(struct ctx *c)
+{
+    return c->timer_made ? err(timer_delete(c->timer) < 0) : 0;
+}
+
+#ifdef HAVE_OPENAT2
+static int run_openat2(struct ctx *c)
+{
+    struct open_how how;
+
+    memset(&how, 0, sizeof how);
+    how.flags = O_RDONLY | O_CLOEXEC;
+    how.resolve = RESOLVE_BENEATH;
+    c->fd = openat2(AT_FDCWD, "file", &how, sizeof how);
+    return err(c->fd < 0);
+}
+#endif
+
+/* A worker still busy when it is joined: it sleeps 300 ms from its start,
+   long before the caller's join under any load seen here. */
+static void *sleeper_main(void *arg)
+{
+    struct timespec ts = { 0, 300000000 };
+
+    nanosleep(&ts, NULL);
+    return arg;
+}
+
+static int set_sleeper(struct ctx *c)
+{
+    int e = pthread_create(&c->thread, NULL, sleeper_main, NULL);
+
+    c->thread_made = e == 0;
+    return e;
+}
+
+static int run_pthread_join(struct ctx *c)
+{
+    c->thread_made = 0;
+    return pthread_join(c->thread, NULL);
+}
+
+static int run_setuid(struct ctx *c)
+{
+    (void)c;
+    return err(setuid(65534) < 0);
+}
+
+/* The other thread of setuid(65534)+thread: blocked in read(2) on the
+   pipe while the function runs; the caller's filter covers it (T_TSYNC),
+   and census-trace records it once the start marker comes. */
+static void *blocked_main(void *arg)
+{
+    struct ctx *c = arg;
+    char b;
+
+    c->tid = syscall(SYS_gettid);
+    __atomic_store_n(&c->ready, 1, __ATOMIC_SEQ_CST);
+    if (read(c->pfd[0], &b, 1) != 1)
+        return arg;
+    mark(CENSUS_TASK);
+    return NULL;
+}
+
+/* 1 when task TID of this process sleeps (in its read) */
+static int sleeping(long tid)
+{
+    char path[64], buf[256], *p;
+    ssize_t n;
+    int fd;
+
+    snprintf(path, sizeof path, "/proc/self/task/%ld/stat", tid);
+    fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    p = strrchr(buf, ')');
+    return p != NULL && p[1] == ' ' && p[2] == 'S';
+}
+
+static int set_other_thread(struct ctx *c)
+{
+    struct timespec ts = { 0, 1000000 };
+    int e, i;
+
+    if (pipe(c->pfd) < 0)
+        return errno;
+    e = pthread_create(&c->thread, NULL, blocked_main, c);
+    if (e != 0)
+        return e;
+    c->thread_made = 1;
+    for (i = 0; i < 5000; i++) {
+        if (__atomic_load_n(&c->ready, __ATOMIC_SEQ_CST) && sleeping(c->tid))
+            return 0;
+        nanosleep(&ts, NULL);
+    }
+    return ETIMEDOUT;
+}
+
+static int fin_other_thread(struct ctx *c)
+{
+    return fin_pthread_create(c);
+}
+
+static int run_dlopen(struct ctx *c)
+{
+    c->mem = dlopen("libm.so.6", RTLD_NOW);
+    return c->mem == NULL ? -1 : 0;
+}
+
+static int fin_dlopen(struct ctx *c)
+{
+    return c->mem != NULL && dlclose(c->mem) != 0 ? -1 : 0;
+}
+
+/* Standard output on a pipe or on a file, not a terminal; the child's
+   records go to the descriptor 1 it had. */
+static int set_stdout(struct ctx *c, int fd)
+{
+    if (fd < 0)
+        return errno;
+    c->saved_out = dup(1);
+    if (c->saved_out < 0 || dup2(fd, 1) != 1 || close(fd) < 0)
+        return errno;
+    record_fd = c->saved_out;
+    return 0;
+}
+
+static int set_stdout_pipe(struct ctx *c)
+{
+    if (pipe(c->pfd) < 0)
+        return errno;
+    return set_stdout(c, c->pfd[1]);
+}
+
+static int set_stdout_file(struct ctx *c)
+{
+    return set_stdout(c, open("out", O_WRONLY | O_CREAT | O_TRUNC, 0644));
+}
+
+static int run_printf(struct ctx *c)
+{
+    (void)c;
+    return err(printf("%d\n", 42) < 0);
+}
+
+static int fin_stdout_file(struct ctx *c)
+{
+    (void)c;
+    return err(unlink("out") < 0);
+}
+
 enum {
     T_NOEND = 1,        /* the call does not return */
     T_EXEC = 2,         /* the call is an execve: record from the next one */
     T_FRESH = 4,        /* the call is made in a new program (census-start),
                            which makes the markers */
-    T_FIRST = 8         /* the call is the first in a new program (this one,
+    T_FIRST = 8,        /* the call is the first in a new program (this one,
                            run with --first), which makes the markers */
+    T_TSYNC = 16,       /* the filter covers the caller's other threads too
+                           (SECCOMP_FILTER_FLAG_TSYNC): record them */
+    T_WARM = 32         /* the call is made in a new program too (this one,
+                           run with --warm), after a first call outside the
+                           markers: the probe's own standard output is the
+                           guest's terminal, which no set-up can undo */
 };
 
 struct test {
@@ -1703,6 +1888,21 @@ static const struct test tests[] = {
     { "closefrom", set_open, run_closefrom, fin_closefrom, NULL, 0,
       "close_range" },
 #endif
+    { "timer_create(SIGEV_SIGNAL)", NULL, run_timer_create, fin_timer, NULL,
+      0, NULL },
+#ifdef HAVE_OPENAT2
+    { "openat2(RESOLVE_BENEATH)", NULL, run_openat2, fin_close_fd, NULL, 0,
+      NULL },
+#endif
+    { "pthread_join", set_sleeper, run_pthread_join, NULL, NULL, 0, NULL },
+    { "setuid(65534)", NULL, run_setuid, NULL, NULL, 0, NULL },
+    { "setuid(65534)+thread", set_other_thread, run_setuid, fin_other_thread,
+      "other-thread", T_TSYNC, NULL },
+    { "dlopen(libm.so.6)", NULL, run_dlopen, fin_dlopen, NULL, 0, NULL },
+    { "printf(stdout=pipe)", set_stdout_pipe, run_printf, NULL, NULL, T_WARM,
+      NULL },
+    { "printf(stdout=file)", set_stdout_file, run_printf, fin_stdout_file,
+      NULL, T_WARM, NULL },
     { "exit", NULL, run_exit, NULL, NULL, T_NOEND, NULL },
     { "_exit", NULL, run__exit, NULL, NULL, T_NOEND, NULL },
 };
@@ -1777,8 +1977,13 @@ static int install(struct sock_filter *code, unsigned short len,
 
 #define ARG0_LO offsetof(struct seccomp_data, args[0])
 
-/* Every system call to the listener, but the sendmsg on CHANNEL_FD. */
-static int install_notify(void)
+/* Every system call to the listener, but the sendmsg on CHANNEL_FD; with
+   TSYNC, in every thread of the process (SECCOMP_FILTER_FLAG_TSYNC_ESRCH,
+   Linux 5.7, lets it go with NEW_LISTENER). */
+#ifndef SECCOMP_FILTER_FLAG_TSYNC_ESRCH
+#define SECCOMP_FILTER_FLAG_TSYNC_ESRCH (1UL << 4)
+#endif
+static int install_notify(int tsync)
 {
     struct sock_filter code[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
@@ -1791,7 +1996,9 @@ static int install_notify(void)
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
     };
 
-    return install(code, ARRAY_LEN(code), SECCOMP_FILTER_FLAG_NEW_LISTENER);
+    return install(code, ARRAY_LEN(code), SECCOMP_FILTER_FLAG_NEW_LISTENER
+                   | (tsync ? SECCOMP_FILTER_FLAG_TSYNC
+                              | SECCOMP_FILTER_FLAG_TSYNC_ESRCH : 0));
 }
 
 /* System call NR answered with ERR, all others allowed. */
@@ -2082,6 +2289,8 @@ static int serve(const struct test *t, pid_t pid, int listener,
     return status;
 }
 
+static void exec_again(const struct test *t) __attribute__((noreturn));
+
 /* First pass: record one function. */
 static void census(const struct test *t)
 {
@@ -2113,12 +2322,12 @@ static void census(const struct test *t)
             child_error(t->name, "close", errno);
             _exit(EXIT_FAILURE);
         }
-        if (!(t->flags & T_FIRST) && t->setup != NULL
+        if (!(t->flags & (T_FIRST | T_WARM)) && t->setup != NULL
             && (e = t->setup(&c)) != 0) {
             child_error(t->name, "set-up", e);
             _exit(EXIT_FAILURE);
         }
-        listener = install_notify();
+        listener = install_notify((t->flags & T_TSYNC) != 0);
         if (listener < 0) {
             child_error(t->name, "seccomp", errno);
             _exit(EXIT_FAILURE);
@@ -2127,15 +2336,8 @@ static void census(const struct test *t)
             _exit(EXIT_FAILURE);
         if (close(listener) < 0 || close(CHANNEL_FD) < 0)
             _exit(EXIT_FAILURE);
-        if (t->flags & T_FIRST) {
-            char base[128];
-
-            snprintf(base, sizeof base, "%.*s", (int)(strlen(t->name) - 6),
-                     t->name);
-            execl(self_exe, "census-probe", "--first", base, (char *)NULL);
-            child_error(t->name, "execve", errno);
-            _exit(EXIT_FAILURE);
-        }
+        if (t->flags & (T_FIRST | T_WARM))
+            exec_again(t);
         call_function(t, &c, 1);
     }
     if (close(sv[1]) < 0) {
@@ -2188,12 +2390,29 @@ static void census_first(const struct test *t)
     }
     ft.name = name;
     ft.created = NULL;
-    ft.flags |= T_FIRST;
+    ft.flags = (ft.flags & ~(unsigned)T_WARM) | T_FIRST;
     census(&ft);
 }
 
-/* In the new program: set up and call FUNCTION between the markers. */
-static int first_call(const char *name)
+/* The child of a T_FIRST or T_WARM measurement: this probe again. */
+static void exec_again(const struct test *t)
+{
+    const char *mode = t->flags & T_FIRST ? "--first" : "--warm";
+    char base[128];
+    size_t len = strlen(t->name) - (t->flags & T_FIRST ? 6 : 0);
+
+    snprintf(base, sizeof base, "%.*s", (int)len, t->name);
+    if (witness)
+        execl(self_exe, "census-probe", mode, base, "--witness", (char *)NULL);
+    else
+        execl(self_exe, "census-probe", mode, base, (char *)NULL);
+    child_error(t->name, "execve", errno);
+    _exit(EXIT_FAILURE);
+}
+
+/* In the new program: set up and call FUNCTION between the markers; WARM:
+   call it once before, and record it under its own name. */
+static int first_call(const char *name, int warm)
 {
     static char fname[128];
     struct test ft;
@@ -2207,12 +2426,18 @@ static int first_call(const char *name)
     if (i == ARRAY_LEN(tests))
         return EXIT_FAILURE;
     ft = tests[i];
-    snprintf(fname, sizeof fname, "%s@first", name);
-    ft.name = fname;
-    ft.created = NULL;          /* as census_first() */
+    if (!warm) {
+        snprintf(fname, sizeof fname, "%s@first", name);
+        ft.name = fname;
+        ft.created = NULL;      /* as census_first() */
+    }
     ctx_init(&c);
     if (ft.setup != NULL && (e = ft.setup(&c)) != 0) {
         child_error(ft.name, "set-up", e);
+        return EXIT_FAILURE;
+    }
+    if (warm && (e = ft.run(&c)) != 0) {
+        child_error(ft.name, "the call before", e);
         return EXIT_FAILURE;
     }
     call_function(&ft, &c, 1);
@@ -2293,7 +2518,6 @@ static void header(void);
 static void witness_one(const struct test *t)
 {
     struct ctx c;
-    char base[128];
     int e, status;
     pid_t pid;
 
@@ -2306,14 +2530,8 @@ static void witness_one(const struct test *t)
     }
     if (pid == 0) {
         ctx_init(&c);
-        if (t->flags & T_FIRST) {
-            snprintf(base, sizeof base, "%.*s", (int)(strlen(t->name) - 6),
-                     t->name);
-            execl(self_exe, "census-probe", "--first", base, "--witness",
-                  (char *)NULL);
-            child_error(t->name, "execve", errno);
-            _exit(EXIT_FAILURE);
-        }
+        if (t->flags & (T_FIRST | T_WARM))
+            exec_again(t);
         if (t->setup != NULL && (e = t->setup(&c)) != 0) {
             child_error(t->name, "set-up", e);
             _exit(EXIT_FAILURE);
@@ -2360,7 +2578,7 @@ static int witness_pass(void)
         snprintf(name, sizeof name, "%s@first", tests[i].name);
         ft.name = name;
         ft.created = NULL;
-        ft.flags |= T_FIRST;
+        ft.flags = (ft.flags & ~(unsigned)T_WARM) | T_FIRST;
         witness_one(&ft);
     }
     clean_up();
@@ -2457,6 +2675,7 @@ static void clean_up(void)
 {
     static const char *const files[] = {
         "file", "link", "dir/entry", "new", "victim", "from", "to", "sock",
+        "out",
     };
     size_t i;
 
@@ -2517,14 +2736,15 @@ int main(int argc, char *argv[])
     long long t0 = now_ms();
     long nr;
 
-    /* census-probe --first NAME [--witness] */
+    /* census-probe --first|--warm NAME [--witness] */
     if ((argc == 3 || (argc == 4 && strcmp(argv[3], "--witness") == 0))
-        && strcmp(argv[1], "--first") == 0) {
+        && (strcmp(argv[1], "--first") == 0
+            || strcmp(argv[1], "--warm") == 0)) {
         witness = argc == 4;
         nr_getppid = sc_number("getppid");
         if (nr_getppid < 0 || find_helper() < 0)
             return EXIT_FAILURE;
-        return first_call(argv[2]);
+        return first_call(argv[2], strcmp(argv[1], "--warm") == 0);
     }
     if (argc == 2 && strcmp(argv[1], "--witness") == 0) {
         witness = 1;
