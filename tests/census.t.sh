@@ -106,7 +106,7 @@ fails_with "a call that failed otherwise under the tracer fails" \
 	ci/census/table roff "$S/wit"
 cp $fx/guests/bullseye.census "$S/wit/"
 # ci/census/timing: a call that depends on timing, with its reason.
-printf 'stat\tbrk\tthe heap is set up or not (fixture)\n' > "$S/timing"
+printf 'stat\tbrk\tall\tthe heap is set up or not (fixture)\n' > "$S/timing"
 sed -i 's/^W stat newfstatat$/W stat brk newfstatat/' "$S/wit/bookworm.census"
 timed_row() {
 	CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit" > "$S/timed.roff" &&
@@ -118,9 +118,16 @@ sed -i 's/^W stat brk newfstatat$/W stat brk fstat/' "$S/wit/bookworm.census"
 fails_with "any other difference in that row still fails" \
 	"census/table: bookworm: stat: apart from brk \\(ci/census/timing\\), the probe \\(seccomp notification\\) saw \\[newfstatat\\], the tracer \\(ptrace\\) saw \\[brk fstat\\]" \
 	env CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit"
-printf 'stat\tbrk\n' > "$S/timing"
+printf 'stat\tbrk\tmusl, glibc 2.31\tthe heap (fixture)\n' > "$S/timing"
+sed -i 's/^W stat brk fstat$/W stat brk newfstatat/' "$S/wit/bookworm.census"
+fails_with "a timing rule holds only on the systems it names" \
+	"census/table: bookworm: stat: the probe \\(seccomp notification\\) saw \\[newfstatat\\], the tracer \\(ptrace\\) saw \\[brk newfstatat\\]" \
+	env CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit"
+printf 'stat\tbrk\tmusl, glibc 2.36\tthe heap (fixture)\n' > "$S/timing"
+check "... and on a release it names" env CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit"
+printf 'stat\tbrk\tall\n' > "$S/timing"
 fails_with "a timing rule without its reason is refused" \
-	"census/table: .*timing: not 3 tab-separated fields: stat	brk" \
+	"census/table: .*timing: not 4 tab-separated fields: stat	brk	all" \
 	env CENSUS_TIMING="$S/timing" ci/census/table roff "$S/wit"
 cp $fx/guests/bookworm.census "$S/wit/"
 check "the project's own timing file is read" env CENSUS_TIMING=ci/census/timing ci/census/table roff "$S/wit"

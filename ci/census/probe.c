@@ -730,8 +730,10 @@ static int run_tmpfile(struct ctx *c)
 }
 
 /* A template of its own for each measurement: glibc 2.36 derives its first
-   name from the clock and makes getrandom only after a name was taken, so
-   two measurements close in time made the row depend on timing. */
+   name from the clock and makes getrandom after a name was taken, so two
+   measurements close in time made the row depend on timing.  It also makes
+   getrandom when it rejects the clock's value (about one call in 22):
+   ci/census/timing. */
 static int set_mkstemp(struct ctx *c)
 {
     snprintf(c->buf, sizeof c->buf, "census.%ld.XXXXXX", (long)getpid());
