@@ -1890,10 +1890,10 @@ static const struct test tests[] = {
     { "closefrom", set_open, run_closefrom, fin_closefrom, NULL, 0,
       "close_range" },
 #endif
-    { "timer_create(SIGEV_SIGNAL)", NULL, run_timer_create, fin_timer, NULL,
+    { "timer_create(SIGNAL)", NULL, run_timer_create, fin_timer, NULL,
       0, NULL },
 #ifdef HAVE_OPENAT2
-    { "openat2(RESOLVE_BENEATH)", NULL, run_openat2, fin_close_fd, NULL, 0,
+    { "openat2(BENEATH)", NULL, run_openat2, fin_close_fd, NULL, 0,
       NULL },
 #endif
     { "pthread_join", set_sleeper, run_pthread_join, NULL, NULL, 0, NULL },
