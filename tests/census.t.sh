@@ -66,6 +66,13 @@ fails_with "a clock source without vDSO fails the table" \
 
 
 # ---- the second witness (W records of ci/census/trace.c) ----
+# The second witness is one only while it shares nothing of the first's
+# observing: no seccomp in census-trace, which includes no probe code.
+independent() {
+	! grep -Eq 'include *[<"](linux/seccomp\.h|probe\.c)|SECCOMP_|NOTIF' ci/census/trace.c &&
+		grep -q 'PTRACE_GET_SYSCALL_INFO\|W_GET_SYSCALL_INFO' ci/census/trace.c
+}
+check "census-trace uses ptrace and none of the probe's notification code" independent
 cp -R $fx/guests "$S/wit"
 sed -i 's/^W stat newfstatat$/W stat brk newfstatat/' "$S/wit/bookworm.census"
 fails_with "a row the tracer saw otherwise fails, naming guest, function and both lists" \
