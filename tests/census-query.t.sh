@@ -28,6 +28,7 @@ is "the C form: names, resolved at run time" \
 is "a function that failed on a system says so" \
 	"seccomp-census: fchmodat(NOFOLLOW) failed on old (errno EOPNOTSUPP)" \
 	sh -c "$q 'fchmodat(NOFOLLOW)' --on old 2>&1 >/dev/null"
+is "a comma inside a name's parentheses is part of the name" "$(printf '%s\n' kill open)" $q 'kill(pid,0),open' --on m
 fails_with "an unknown function is refused, naming it" "no function nosuch in the census" $q nosuch
 fails_with "an unknown system is refused, naming it" "no system vax in the census" $q open --on vax
 fails_with "an unknown form is refused" "unknown form xml" $q -f xml open
