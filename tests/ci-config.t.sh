@@ -37,8 +37,8 @@ same_shards() {
 for f in $gh $gl; do
 	check "$f lists exactly the shards and guests of ci/guests.list" same_shards $f
 	check "$f is indented with blanks (YAML takes no tabs)" sh -c '! grep -n "	" "$1"' - $f
-	check "$f installs with ci/ensure-packages and runs make check-examples SHARD=" \
-		sh -c 'grep -q "ci/ensure-packages" "$1" && grep -q "make check-examples SHARD=" "$1" && grep -q "make merge-shards" "$1" && grep -q "make html" "$1"' - $f
+	check "$f installs with ci/ensure-packages and runs make check-examples ARCHES=all SHARD=" \
+		sh -c 'grep -q "ci/ensure-packages" "$1" && grep -q "make check-examples ARCHES=all SHARD=" "$1" && grep -q "make merge-shards ARCHES=all" "$1" && grep -q "make html" "$1"' - $f
 	check "$f runs make update-guests on the scheduled run" grep -q 'make update-guests' $f
 	check "$f runs on Debian" grep -q 'debian:bookworm' $f
 done

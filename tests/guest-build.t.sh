@@ -22,15 +22,15 @@ export SECCOMP_PAGES_CACHE SP_GUESTS_LIST SP_GUESTS_LOCK SP_GUEST_INIT SP_GUEST_
 
 cat >"$t/guests.list" <<'EOF'
 # fixture
-# name  suite     kernel-suite libc  abis         kernel-args
-alpha   bullseye  bullseye     glibc x86_64       -
-beta    trixie    trixie       glibc i386,x86_64  -
-gamma   sid       trixie       musl  x86_64       -
-delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y
-epsilon trixie    trixie       glibc aarch64      -
-zeta    trixie    trixie       glibc riscv64      -
-eta     trixie    trixie       glibc armhf        -
-mixed   trixie    trixie       glibc aarch64,x86_64 -
+# name  suite     kernel-suite libc  abis         kernel-args   tier
+alpha   bullseye  bullseye     glibc x86_64       -             default
+beta    trixie    trixie       glibc i386,x86_64  -             default
+gamma   sid       trixie       musl  x86_64       -             default
+delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y default
+epsilon trixie    trixie       glibc aarch64      -             default
+zeta    trixie    trixie       glibc riscv64      -             default
+eta     trixie    trixie       glibc armhf        -             default
+mixed   trixie    trixie       glibc aarch64,x86_64 - default
 broken  sid       sid          glibc
 EOF
 echo 'int main(void) { return 0; }' >"$t/init.c"
@@ -118,18 +118,27 @@ check "an unknown guest is an error listing the guests" sh -c \
 	'! "$1" --describe nosuch >/dev/null 2>"$2" && grep -q "no guest .nosuch.*alpha beta" "$2"' - "$gb" "$t/err"
 
 cat >"$t/bad.list" <<'EOF'
-# name  suite     kernel-suite libc   abis         kernel-args
-ok      sid       sid          glibc  x86_64       -
-typo    bookwrom  bookworm     glibc  x86_64       -
-arch    sid       sid          glibc  x86_64,arm64 -
-ok      sid       sid          uclibc x86_64       -
+# name  suite     kernel-suite libc   abis         kernel-args tier
+ok      sid       sid          glibc  x86_64       -           default
+typo    bookwrom  bookworm     glibc  x86_64       -           default
+arch    sid       sid          glibc  x86_64,arm64 -           default
+ok      sid       sid          uclibc x86_64       -           default
+slow    sid       sid          glibc  x86_64       -           sometimes
+short   sid       sid          glibc  x86_64       -
 EOF
 SP_GUESTS_LIST=$t/bad.list "$gb" --check-list 2>"$t/err" && echo "--check-list passed" >>"$t/err"
 check "--check-list: an unknown suite is an error with file and line" \
 	has "$t/err" "$t/bad.list:3: unknown Debian suite \"bookwrom\" for typo (known: bullseye bookworm trixie forky sid )"
 check "--check-list: an unknown ABI, a second row of a name, an unknown libc" sh -c \
 	'grep -qx "$1:4: unknown ABI \"arm64\" for arch (x86_64, i386, x32, aarch64, riscv64, armhf)" "$2" && grep -qx "$1:5: guest ok is also on line 2" "$2" &&
-	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 4 ]' - "$t/bad.list" "$t/err"
+	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 6 ]' - "$t/bad.list" "$t/err"
+check "--check-list: an unknown tier, a row without its tier" sh -c \
+	'grep -qx "$1:6: tier of slow is \"sometimes\", not default or all" "$2" &&
+	 grep -qx "$1:7: row of short has 6 fields, not 7 (name suite kernel-suite libc abis kernel-args tier)" "$2"' - "$t/bad.list" "$t/err"
+check "a guest's tier is not part of what it is (its cache key)" sh -c \
+	'sed "s/^alpha\(.*\)default$/alpha\1all/" "$1" > "$2" && a=$("$3" --key alpha </dev/null) &&
+	 b=$(SP_GUESTS_LIST="$2" "$3" --key alpha </dev/null) && [ -n "$a" ] && [ "$a" = "$b" ] &&
+	 SP_GUESTS_LIST="$2" "$3" --describe alpha | grep -qx tier=all' - "$t/guests.list" "$t/tier.list" "$gb"
 check "--check-list: the project's list is right" env SP_GUESTS_LIST="$top/ci/guests.list" "$gb" --check-list
 SP_GUESTS_LIST=$t/bad.list "$gb" --describe typo >/dev/null 2>"$t/err" && echo "--describe passed" >>"$t/err"
 check "a guest of an unknown suite is not built" grep -q "unknown Debian suite 'bookwrom' for typo" "$t/err"

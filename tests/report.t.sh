@@ -96,3 +96,19 @@ fails_with "a guest in two shards stops the merge" 'guest alpha is in two shards
 cp -R "$S/s2" "$S/s3"; echo 'P	man2/other.2	other.2' > "$S/s3/plans/002-other.2.plan"
 fails_with "shards of other pages are refused" 'ran other pages' ci/merge-shards "$S/m" "$S/s1" "$S/s3"
 check "a refused merge leaves the last report alone" cmp "$S/full.xml" "$out/junit.xml"
+
+# ---- tiers: a guest of tier all runs only when every tier is asked for ----
+sed 's/^delta \(.*\) default$/delta \1 all/' $fx/guests.list > "$S/tier.list"
+cp -R $fx/work "$S/t"
+SP_GUESTS_LIST=$S/tier.list ci/check-examples -r -w "$S/t" > "$S/tier.tap" 2>&1
+tier_default() {
+	grep -qx '# not run: delta (tier all; ARCHES=all runs them)' "$S/tier.tap" &&
+	! grep -q '^# Subtest: delta' "$S/tier.tap" && ! grep -q '^delta' "$S/t/results.tsv" &&
+	! grep -q 'SKIP.*delta\|skip.*delta' "$S/tier.tap" &&
+	grep -qx '1\.\.4' "$S/tier.tap" && tail -n 1 "$S/tier.tap" | grep -qx '2 passed, 2 failed, 1 skipped'
+}
+check "a default run leaves the guests of tier all out and names them, not as skipped" tier_default
+SP_GUESTS_LIST=$S/tier.list ci/check-examples -r -a all -w "$S/t" > "$S/tier-all.tap" 2>&1
+check "-a all (ARCHES=all) runs every tier: the whole run's report" sh -c 'sed "s|/t/results.tsv|/run/results.tsv|" "$1" | diff -u "$2" -' - "$S/tier-all.tap" "$S/full.tap"
+fails_with "-a takes all alone" "-a takes all \\(make ARCHES=all\\), not 'some'" \
+	env SP_GUESTS_LIST="$S/tier.list" ci/check-examples -r -a some -w "$S/t"
