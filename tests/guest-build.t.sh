@@ -30,6 +30,8 @@ delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y default
 epsilon trixie    trixie       glibc aarch64      -             default
 zeta    trixie    trixie       glibc riscv64      -             default
 eta     trixie    trixie       glibc armhf        -             default
+theta   sid       sid          glibc s390x        -             all
+iota    sid       sid          glibc ppc64le      -             all
 mixed   trixie    trixie       glibc aarch64,x86_64 - default
 broken  sid       sid          glibc
 EOF
@@ -67,7 +69,7 @@ has() { grep -qxF -- "$2" "$1"; }
 # ---- the guest list ----
 "$gb" --list >"$t/names"
 check "--list gives the names in order" \
-	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon zeta eta mixed broken "
+	test "$(tr '\n' ' ' <"$t/names")" = "alpha beta gamma delta epsilon zeta eta theta iota mixed broken "
 
 "$gb" --describe beta >"$t/beta"
 check "abis: commas become spaces, first is the default" has "$t/beta" "abis=i386 x86_64"
@@ -109,6 +111,12 @@ check "riscv64 guest: a riscv64 apt root and its only kernel flavour" sh -c \
 "$gb" --describe eta >"$t/eta"
 check "armhf guest: an armhf apt root and the LPAE kernel first" sh -c \
 	'grep -qx "archs=armhf" "$1" && grep -qx "role kernel armhf trixie linux-image-armmp-lpae linux-image-armmp" "$1"' - "$t/eta"
+"$gb" --describe theta >"$t/theta"
+check "s390x guest: an s390x apt root, its kernel, the suite's libgcc" sh -c \
+	'grep -qx "arch=s390x" "$1" && grep -qx "role kernel s390x sid linux-image-s390x" "$1" && grep -q "^role libc s390x sid libgcc-15-dev" "$1"' - "$t/theta"
+"$gb" --describe iota >"$t/iota"
+check "ppc64le guest: Debian's ppc64el architecture and kernel" sh -c \
+	'grep -qx "arch=ppc64el" "$1" && grep -qx "archs=ppc64el" "$1" && grep -qx "role kernel ppc64le sid linux-image-powerpc64le" "$1"' - "$t/iota"
 check "ABIs of two architectures are an error" sh -c \
 	'! "$1" --describe mixed >/dev/null 2>"$2" && grep -q "ABIs of mixed are of two architectures" "$2"' - "$gb" "$t/err"
 
@@ -130,7 +138,7 @@ SP_GUESTS_LIST=$t/bad.list "$gb" --check-list 2>"$t/err" && echo "--check-list p
 check "--check-list: an unknown suite is an error with file and line" \
 	has "$t/err" "$t/bad.list:3: unknown Debian suite \"bookwrom\" for typo (known: bullseye bookworm trixie forky sid )"
 check "--check-list: an unknown ABI, a second row of a name, an unknown libc" sh -c \
-	'grep -qx "$1:4: unknown ABI \"arm64\" for arch (x86_64, i386, x32, aarch64, riscv64, armhf)" "$2" && grep -qx "$1:5: guest ok is also on line 2" "$2" &&
+	'grep -qx "$1:4: unknown ABI \"arm64\" for arch (x86_64, i386, x32, aarch64, riscv64, armhf, s390x, ppc64le)" "$2" && grep -qx "$1:5: guest ok is also on line 2" "$2" &&
 	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 6 ]' - "$t/bad.list" "$t/err"
 check "--check-list: an unknown tier, a row without its tier" sh -c \
 	'grep -qx "$1:6: tier of slow is \"sometimes\", not default or all" "$2" &&
