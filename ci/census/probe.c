@@ -140,8 +140,16 @@ struct sc_name {
 #define SELF_ABI "armhf"
 #define SELF_ARCH AUDIT_ARCH_ARM
 #define SELF_TABLE sc_armhf
+#elif defined(__s390x__)
+#define SELF_ABI "s390x"
+#define SELF_ARCH AUDIT_ARCH_S390X
+#define SELF_TABLE sc_s390x
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#define SELF_ABI "ppc64le"
+#define SELF_ARCH AUDIT_ARCH_PPC64LE
+#define SELF_TABLE sc_ppc64le
 #else
-#error "census-probe knows the x86_64, i386, x32, aarch64, riscv64 and armhf ABIs only"
+#error "census-probe knows the x86_64, i386, x32, aarch64, riscv64, armhf, s390x and ppc64le ABIs only"
 #endif
 
 #define CHANNEL_FD 1000         /* the child's end of the socket pair */
@@ -1977,7 +1985,13 @@ static int install(struct sock_filter *code, unsigned short len,
     return (int)syscall(nr_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
 }
 
+/* The low 32 bits of the first argument: the second word of the 64-bit
+   field on a big-endian ABI (s390x). */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define ARG0_LO (offsetof(struct seccomp_data, args[0]) + 4)
+#else
 #define ARG0_LO offsetof(struct seccomp_data, args[0])
+#endif
 
 /* Every system call to the listener, but the sendmsg on CHANNEL_FD; with
    TSYNC, in every thread of the process (SECCOMP_FILTER_FLAG_TSYNC_ESRCH,
