@@ -32,6 +32,12 @@
 #elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
 # define MY_ARCH  AUDIT_ARCH_ARM
 # define X32      0
+#elif defined(__s390x__)
+# define MY_ARCH  AUDIT_ARCH_S390X
+# define X32      0
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+# define MY_ARCH  AUDIT_ARCH_PPC64LE
+# define X32      0
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif

@@ -59,6 +59,14 @@
 # define MY_ARCH  AUDIT_ARCH_ARM
 # define NR_LOW   0U
 # define NR_HIGH  0xffffffffU
+#elif defined(__s390x__)
+# define MY_ARCH  AUDIT_ARCH_S390X
+# define NR_LOW   0U
+# define NR_HIGH  0xffffffffU
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+# define MY_ARCH  AUDIT_ARCH_PPC64LE
+# define NR_LOW   0U
+# define NR_HIGH  0xffffffffU
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
