@@ -681,9 +681,10 @@ q_stop(void)
     printf("supervisor: the target has stopped\n");
     try_ioctl(t.listener, SECCOMP_IOCTL_NOTIF_ID_VALID, "ID_VALID #1",
               &req->id);
+    printf("supervisor: sending SIGCONT\n");   /* before: the target may
+                                                   print at once */
     if (kill(t.pid, SIGCONT) == -1)
         die("kill");
-    printf("supervisor: sent SIGCONT\n");
     if (try_recv(t.listener, 0) == -1)
         die("ioctl");
     answer(t.listener, 0, 42);
