@@ -27,6 +27,10 @@
 # define MY_ARCH  AUDIT_ARCH_RISCV64
 #elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
 # define MY_ARCH  AUDIT_ARCH_ARM
+#elif defined(__s390x__)
+# define MY_ARCH  AUDIT_ARCH_S390X
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+# define MY_ARCH  AUDIT_ARCH_PPC64LE
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
