@@ -11,10 +11,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* The ABI this program is compiled for, as a filter sees it.  x86-64
-   and x32 share AUDIT_ARCH_X86_64; only the x32 bit of the system
-   call number tells them apart (X32: whether this ABI sets it). */
-#define X32_BIT  0x40000000U
+/* The ABI as a filter sees it; X32 says whether its numbers have the
+   x32 bit (x86-64 and x32 share AUDIT_ARCH_X86_64). */
 #if defined(__x86_64__) && defined(__ILP32__)
 # define MY_ARCH  AUDIT_ARCH_X86_64
 # define X32      1
@@ -39,80 +37,65 @@
 #ifndef X32
 # define X32      (-1)          /* no x32 bit on this architecture */
 #endif
+#define X32_BIT  0x40000000U
 
-/* System call names this program knows, with the numbers of the ABI
-   it is compiled for; a name the ABI lacks is not in the table. */
+/* Names with this ABI's numbers; a name the ABI lacks is not here. */
 #define E(name)  { #name, __NR_##name }
-
 static const struct {
     const char  *name;
     long        nr;
 } calls[] = {
-    E(read), E(write), E(openat), E(openat2), E(execve), E(execveat),
-    E(uname), E(getpid), E(kill), E(ptrace), E(mount), E(unshare),
-    E(setns), E(socket), E(connect), E(bind), E(clone), E(clone3),
-    E(faccessat), E(faccessat2), E(fchmodat), E(fchmod), E(unlinkat),
-    E(renameat2), E(chdir), E(bpf), E(keyctl), E(io_uring_setup),
-#ifdef __NR_open        /* the older calls, on ABIs that have them */
-    E(open), E(creat), E(access), E(chmod), E(unlink), E(rename),
-    E(fork), E(vfork),
-#endif
-#ifdef __NR_fchmodat2   /* Linux 6.6 */
-    E(fchmodat2),
+    E(read), E(write), E(openat), E(openat2), E(execve), E(uname),
+    E(getpid), E(kill), E(ptrace), E(mount), E(socket), E(connect),
+    E(clone), E(clone3), E(faccessat), E(fchmodat), E(unlinkat),
+#ifdef __NR_open        /* older calls, on the ABIs that have them */
+    E(open), E(creat), E(access), E(chmod), E(unlink), E(fork),
 #endif
 };
 
 #define MAX_CALLS  32
 #define ADD(insn)  (filter[len++] = (struct sock_filter) insn)
-
 static struct sock_filter  filter[6 + MAX_CALLS + 2];
 static unsigned short      len;
 
 static long
-lookup(const char *name)
+lookup(const char *name)        /* a name, or a number; -1 if neither */
 {
-    char    *end;
-    long    nr;
-    size_t  i;
+    char  *end;
+    long  nr;
 
-    for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+    for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
         if (strcmp(calls[i].name, name) == 0)
             return calls[i].nr;
     }
     errno = 0;
-    nr = strtol(name, &end, 10);        /* or a number */
-    if (errno != 0 || end == name || *end != '\0' || nr < 0)
-        return -1;
-    return nr;
+    nr = strtol(name, &end, 10);
+    return (errno != 0 || end == name || *end != '\0') ? -1 : nr;
 }
 
 static void
-usage(const char *self)
+usage(void)
 {
-    fprintf(stderr, "Usage: %s [-u] NAME[,NAME]... PROGRAM [ARG]...\n",
-            self);
+    fputs("Usage: denycall [-u] NAME[,NAME]... CMD [ARG]...\n", stderr);
     exit(EXIT_FAILURE);
 }
 
 int
 main(int argc, char *argv[])
 {
-    int                opt, check_x32;
+    int                opt, check_x32 = 1;
     long               nr[MAX_CALLS];
     char               *name;
-    size_t             i, n;
+    size_t             n = 0;
     struct sock_fprog  prog;
 
-    check_x32 = 1;
     while ((opt = getopt(argc, argv, "+u")) != -1) {
         if (opt != 'u')
-            usage(argv[0]);
+            usage();
         check_x32 = 0;          /* -u: only to show the bypass */
     }
     if (argc - optind < 2)
-        usage(argv[0]);
-
-    n = 0;
+        usage();
     for (name = strtok(argv[optind], ","); name != NULL;
          name = strtok(NULL, ","))
     {
@@ -121,15 +104,12 @@ main(int argc, char *argv[])
             exit(EXIT_FAILURE);
         }
         nr[n] = lookup(name);
-        if (nr[n] == -1) {
+        if (nr[n++] < 0) {
             fprintf(stderr, "denycall: %s: unknown on this "
                     "architecture; give its number\n", name);
             exit(EXIT_FAILURE);
         }
-        n++;
     }
-    if (n == 0)
-        usage(argv[0]);
 
     /* Another ABI: its numbers mean other calls, so kill. */
     ADD(BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
@@ -144,22 +124,19 @@ main(int argc, char *argv[])
         ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
     }
     /* One test per denied call, jumping to the last instruction. */
-    for (i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         ADD(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr[i], n - i, 0));
     ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
     ADD(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM));
-
     prog.len = len;
     prog.filter = filter;
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1) {
-        perror("prctl");
-        exit(EXIT_FAILURE);
-    }
-    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == -1) {
+
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1
+        || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
+    {
         perror("seccomp");
         exit(EXIT_FAILURE);
     }
-
     execvp(argv[optind + 1], &argv[optind + 1]);
     fprintf(stderr, "denycall: %s: %s\n", argv[optind + 1],
             strerror(errno));
