@@ -20,27 +20,19 @@
 int
 main(int argc, char *argv[])
 {
-    int             fd;
+    int             fd, ret;
     struct utsname  u;
 
     if (argc > 1) {                     /* open(2) the file named */
         fd = open(argv[1], O_RDONLY);
-        if (fd == -1) {
-            printf("open(\"%s\"): %s\n", argv[1], strerror(errno));
+        printf("open(\"%s\"): %s\n", argv[1],
+               fd == -1 ? strerror(errno) : "success");
+        if (fd == -1 || close(fd) == -1)
             exit(EXIT_FAILURE);
-        }
-        printf("open(\"%s\"): success\n", argv[1]);
-        if (close(fd) == -1) {
-            perror("close");
-            exit(EXIT_FAILURE);
-        }
         exit(EXIT_SUCCESS);
     }
-
-    if (uname(&u) == -1) {
-        printf("%s program: uname: %s\n", ABI, strerror(errno));
-        exit(EXIT_FAILURE);
-    }
-    printf("%s program: uname: %s\n", ABI, u.sysname);
-    exit(EXIT_SUCCESS);
+    ret = uname(&u);
+    printf("%s program: uname: %s\n", ABI,
+           ret == -1 ? strerror(errno) : u.sysname);
+    exit(ret == -1 ? EXIT_FAILURE : EXIT_SUCCESS);
 }
