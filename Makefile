@@ -16,8 +16,10 @@ CLAIMS     := $(sort $(wildcard claims/*.claim))
 # The upstream delta: patches against man-pages' own pages (ci/patches/queue);
 # a patch names the claim test that proves it (`Test: NAME`), which runs too.
 QUEUE      := $(sort $(wildcard upstream/man-pages/*.patch))
-# make check-examples PAGES='man3/*.3' GUESTS='musl x32'
-PAGES      = $(ALL_PAGES)
+# make check-examples PAGES='man3/*.3' GUESTS='musl x32': those pages and the claim
+# tests they name.  A patch of the upstream delta in PAGES runs the claim test
+# it names; the default is every page and every patch.
+PAGES      = $(ALL_PAGES) $(QUEUE)
 GUESTS     =
 # make check-examples ARCHES=all: the guests of every tier of ci/guests.list;
 # without it those of tier default (the slow architectures are left out,
@@ -49,7 +51,7 @@ lint: packages
 	@ci/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
 
 check-examples: examples
-	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(PAGES) $$(ci/claim-refs -l $(PAGES) $(QUEUE) -- $(CLAIMS))
+	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/claim-refs -l $(PAGES) -- $(CLAIMS))
 
 merge-shards: packages
 	@ci/merge-shards $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" build/check-examples build/shards/*-of-*

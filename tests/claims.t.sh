@@ -29,3 +29,25 @@ printf 'Subject: [PATCH] x\n\nTest: beta\n\ndiff --git a/x b/x\nTest: alpha\n' >
 fails_with "a patch's Test: line names a claim; one inside the diff does not" \
 	"alpha.claim:1: no page or patch names this claim" \
 	sh -c 'ci/claim-refs "$0" -- "$1/alpha.claim" "$1/beta.claim"; s=$?; ci/claim-refs "$0" -- "$1/beta.claim" && exit $s' "$SCRATCH/q.patch" "$fx"
+# make check-examples PAGES=: the claims those pages name, and those of the
+# upstream delta's patches only when PAGES names patches (what the make
+# recipe would run, with the runner replaced by printf).
+args_of() {
+	sh -c "$(make -n --no-print-directory check-examples PAGES="$1" | sed -n 's|^ci/check-examples |printf "%s\\n" |p')"
+}
+T=$((T + 1))
+got=$(args_of man2/seccomp.2)
+# shellcheck disable=SC2046 # one claim a word
+want=$(printf '%s\n' man2/seccomp.2 $(ci/claim-refs -l man2/seccomp.2 -- claims/*.claim))
+if [ "$(printf '%s\n' "$got" | grep -v '^-g$\|^$')" = "$want" ]; then
+	echo "ok $T - PAGES=man2/seccomp.2 runs the page and its claims, not the upstream delta's"
+else
+	echo "not ok $T - PAGES=man2/seccomp.2 runs the page and its claims, not the upstream delta's"; printf '%s\n' "$got" | sed 's/^/# /'
+fi
+T=$((T + 1))
+got=$(args_of 'upstream/man-pages/0001-*.patch')
+if [ "$(printf '%s\n' "$got" | grep -v '^-g$\|^$')" = claims/filter-flags.claim ]; then
+	echo "ok $T - PAGES=a patch runs the claim the patch names, and no page"
+else
+	echo "not ok $T - PAGES=a patch runs the claim the patch names, and no page"; printf '%s\n' "$got" | sed 's/^/# /'
+fi
