@@ -39,8 +39,13 @@ packages:
 	@ci/ensure-packages
 
 # Extract every SRC block; stale files go; a malformed page changes nothing.
-examples: packages
+# Run again only when a page, a claim test, the extractor or an example has
+# changed since the last extraction (build/examples.stamp).
+examples: packages build/examples.stamp
+
+build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/extract-examples $(wildcard examples/*/*)
 	@ci/extract-examples examples $(ALL_PAGES) $(CLAIMS)
+	@mkdir -p build && touch $@
 
 # Compile every example on the host (compile only: never run here).
 compile: examples
