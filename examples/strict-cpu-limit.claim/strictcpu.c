@@ -26,7 +26,7 @@ main(int argc, char *argv[])
         sev.sigev_notify = SIGEV_SIGNAL;
         sev.sigev_signo = SIGKILL;
         memset(&its, 0, sizeof(its));
-        its.it_value.tv_nsec = 200000000;      /* 0.2 s of CPU time */
+        its.it_value.tv_nsec = 50000000;       /* 50 ms of CPU time */
         if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &sev, &timer) == -1
             || timer_settime(timer, 0, &its, NULL) == -1)
         {
