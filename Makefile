@@ -40,10 +40,12 @@ packages:
 
 # Extract every SRC block; stale files go; a malformed page changes nothing.
 # Run again only when a page, a claim test, the extractor or an example has
-# changed since the last extraction (build/examples.stamp).
+# changed since the last extraction (build/examples.stamp), or one was added
+# or removed (the directories' times).
 examples: packages build/examples.stamp
 
-build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/extract-examples $(wildcard examples/*/*)
+build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/extract-examples \
+		$(wildcard man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
 	@ci/extract-examples examples $(ALL_PAGES) $(CLAIMS)
 	@mkdir -p build && touch $@
 
