@@ -11,9 +11,9 @@ DESTDIR     =
 
 ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3 man7/*.7))
 # Claim tests: small pages of their own that prove what a page says
-# (ci/claim-refs); never installed.
+# (ci/pages/claim-refs); never installed.
 CLAIMS     := $(sort $(wildcard claims/*.claim))
-# The upstream delta: patches against man-pages' own pages (ci/patches/queue);
+# The upstream delta: patches against man-pages' own pages (ci/upstream/queue);
 # a patch names the claim test that proves it (`Test: NAME`), which runs too.
 QUEUE      := $(sort $(wildcard upstream/man-pages/*.patch))
 # make check-examples PAGES='man3/*.3' GUESTS='musl x32': those pages and the claim
@@ -21,12 +21,14 @@ QUEUE      := $(sort $(wildcard upstream/man-pages/*.patch))
 # it names; the default is every page and every patch.
 PAGES      = $(ALL_PAGES) $(QUEUE)
 GUESTS     =
-# make check-examples ARCHES=all: the guests of every tier of ci/guests.list;
-# without it those of tier default (the slow architectures are left out,
-# and the run says so).  CI (.ci/run), make census and update-census run all.
+# make check-examples ARCHES=all: the guests of every tier of
+# ci/guests/guests.list; without it those of tier default (the slow
+# architectures are left out, and the run says so).  CI (.ci/run), make census
+# and update-census run all.
 ARCHES     =
-# make check-examples SHARD=2/3: the 2nd of 3 shards of the guests (ci/shard-guests),
-# in build/shards/2-of-3; make merge-shards: one report from build/shards/*.
+# make check-examples SHARD=2/3: the 2nd of 3 shards of the guests
+# (ci/guests/shard-guests), in build/shards/2-of-3; make merge-shards: one
+# report from build/shards/*.
 SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
@@ -44,24 +46,24 @@ packages:
 # or removed (the directories' times).
 examples: packages build/examples.stamp
 
-build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/extract-examples \
+build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/pages/extract-examples \
 		$(wildcard man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
-	@ci/extract-examples examples $(ALL_PAGES) $(CLAIMS)
+	@ci/pages/extract-examples examples $(ALL_PAGES) $(CLAIMS)
 	@mkdir -p build && touch $@
 
 # Compile every example on the host (compile only: never run here).
 compile: examples
-	@ci/compile-examples -a build/host examples
+	@ci/pages/compile-examples -a build/host examples
 
 lint: packages
-	@ci/lint-pages $(ALL_PAGES) $(CLAIMS)
-	@ci/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
+	@ci/pages/lint-pages $(ALL_PAGES) $(CLAIMS)
+	@ci/pages/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
 
 check-examples: examples
-	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/claim-refs -l $(PAGES) -- $(CLAIMS))
+	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/pages/claim-refs -l $(PAGES) -- $(CLAIMS))
 
 merge-shards: packages
-	@ci/merge-shards $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" build/check-examples build/shards/*-of-*
+	@ci/report/merge-shards $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" build/check-examples build/shards/*-of-*
 
 # The pages as a static site (build/html/index.html) showing where each
 # session was verified in the last run (build/check-examples).
@@ -78,27 +80,27 @@ check: packages
 # manpages source; rebase-patches moves the queue onto UPSTREAM.
 UPSTREAM   =
 patches: examples
-	@ci/patches/make-patches $(UPSTREAM)
+	@ci/upstream/make-patches $(UPSTREAM)
 
 rebase-patches:
-	@ci/patches/queue rebase $(UPSTREAM)
+	@ci/upstream/queue rebase $(UPSTREAM)
 
 check-patches:
-	@ci/patches/check-patches $(UPSTREAM)
+	@ci/upstream/check-patches $(UPSTREAM)
 
 # The man3 pages as commits for libseccomp's doc/man/man3, against
 # LIBSECCOMP=DIR or Debian's newest reachable libseccomp source.
 LIBSECCOMP =
 libseccomp-patches:
-	@ci/patches/libseccomp-patches $(LIBSECCOMP)
+	@ci/upstream/libseccomp-patches $(LIBSECCOMP)
 
 check-libseccomp-patches:
-	@ci/patches/libseccomp-patches -c $(LIBSECCOMP)
+	@ci/upstream/libseccomp-patches -c $(LIBSECCOMP)
 
-# The census: ci/census/probe.c runs in a guest's boot whenever that guest
-# image and probe have not been measured yet (ci/run-guest); these targets
-# boot every guest for it alone and always measure afresh.  update-census is
-# the only way the tables in libc_syscalls(7) and seccomp(2) change.
+# The census: ci/census/probe.c runs in a guest's boot whenever that guest image
+# and probe have not been measured yet (ci/guests/run-guest); these targets boot
+# every guest for it alone and always measure afresh.  update-census is the only
+# way the tables in libc_syscalls(7) and seccomp(2) change.
 census-data: packages
 	@mkdir -p build
 	@SP_CENSUS=fresh ci/check-examples -a all -w build/census > build/census.log 2>&1 || { tail -n 20 build/census.log; exit 1; }
@@ -115,7 +117,7 @@ update-census: census-data
 	@mv build/census/census.tsv census/census.tsv
 
 update-guests: packages
-	@ci/guest-lock-update
+	@ci/guests/guest-lock-update
 
 bench: examples
 	@ci/bench

@@ -49,7 +49,7 @@ run_guest_layout() {
 	mkdir -p "$S/lay/other"
 	[ "$(ci/census/table text "$S/lay" | sed -n '4,6p' | awk '{ printf "%s ", $2 }')" = "bookworm sid  " ]
 }
-check "ci/run-guest's layout (GUEST/census, GUEST/info) is read too" run_guest_layout
+check "ci/guests/run-guest's layout (GUEST/census, GUEST/info) is read too" run_guest_layout
 
 cp -R $fx/guests "$S/bad"
 printf 'E stat the call: killed\n' >> "$S/bad/trixie.census"
@@ -155,7 +155,7 @@ same_outside() { outside "$S/page.2" | sed 1d | cmp - "$S/outside.old"; }
 outside $fx/page.2 > "$S/outside.old"
 check "update changes nothing outside the block" same_outside
 if command -v mandoc >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
-	check "the updated page lints clean" ci/lint-pages "$S/page.2"
+	check "the updated page lints clean" ci/pages/lint-pages "$S/page.2"
 else
 	skip "the updated page lints clean" "mandoc or groff missing"
 fi

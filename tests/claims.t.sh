@@ -1,21 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Claim tests and the sentences that name them (ci/claim-refs).
+# Claim tests and the sentences that name them (ci/pages/claim-refs).
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/claims
 check "pages and claims that name each other pass" \
-	ci/claim-refs $fx/page.2 -- $fx/alpha.claim $fx/beta.claim
+	ci/pages/claim-refs $fx/page.2 -- $fx/alpha.claim $fx/beta.claim
 fails_with "a PROVEN-BY that names no claim fails with page and line" \
 	"^$fx/missing.2:3: PROVEN-BY names no claim: gamma" \
-	ci/claim-refs $fx/missing.2 -- $fx/alpha.claim
+	ci/pages/claim-refs $fx/missing.2 -- $fx/alpha.claim
 fails_with "a claim that no page names fails" \
 	"^$fx/beta.claim:1: no page or patch names this claim" \
-	ci/claim-refs $fx/missing.2 -- $fx/alpha.claim $fx/beta.claim
+	ci/pages/claim-refs $fx/missing.2 -- $fx/alpha.claim $fx/beta.claim
 fails_with "a claim whose title is not its name fails" \
 	"^$fx/mistitled.claim:1: the title is delta, the file says mistitled" \
-	ci/claim-refs -- $fx/mistitled.claim
+	ci/pages/claim-refs -- $fx/mistitled.claim
 T=$((T + 1))
-got=$(ci/claim-refs -l $fx/missing.2 $fx/page.2 -- $fx/beta.claim $fx/alpha.claim | tr '\n' ' ')
+got=$(ci/pages/claim-refs -l $fx/missing.2 $fx/page.2 -- $fx/beta.claim $fx/alpha.claim | tr '\n' ' ')
 if [ "$got" = "$fx/alpha.claim $fx/beta.claim " ]; then
 	echo "ok $T - -l lists the claims the pages name, once each, in the pages' order"
 else
@@ -23,12 +23,12 @@ else
 fi
 # The project's own pages and claims.
 check "every PROVEN-BY in the pages names a claim in claims/, and every claim is named" \
-	ci/claim-refs man2/*.2 man3/*.3 man7/*.7 upstream/man-pages/*.patch -- claims/*.claim
+	ci/pages/claim-refs man2/*.2 man3/*.3 man7/*.7 upstream/man-pages/*.patch -- claims/*.claim
 # A patch of the upstream delta names its claim with a Test: line of its message.
 printf 'Subject: [PATCH] x\n\nTest: beta\n\ndiff --git a/x b/x\nTest: alpha\n' >"$SCRATCH/q.patch"
 fails_with "a patch's Test: line names a claim; one inside the diff does not" \
 	"alpha.claim:1: no page or patch names this claim" \
-	sh -c 'ci/claim-refs "$0" -- "$1/alpha.claim" "$1/beta.claim"; s=$?; ci/claim-refs "$0" -- "$1/beta.claim" && exit $s' "$SCRATCH/q.patch" "$fx"
+	sh -c 'ci/pages/claim-refs "$0" -- "$1/alpha.claim" "$1/beta.claim"; s=$?; ci/pages/claim-refs "$0" -- "$1/beta.claim" && exit $s' "$SCRATCH/q.patch" "$fx"
 # make check-examples PAGES=: the claims those pages name, and those of the
 # upstream delta's patches only when PAGES names patches (what the make
 # recipe would run, with the runner replaced by printf).
@@ -38,7 +38,7 @@ args_of() {
 T=$((T + 1))
 got=$(args_of man2/seccomp.2)
 # shellcheck disable=SC2046 # one claim a word
-want=$(printf '%s\n' man2/seccomp.2 $(ci/claim-refs -l man2/seccomp.2 -- claims/*.claim))
+want=$(printf '%s\n' man2/seccomp.2 $(ci/pages/claim-refs -l man2/seccomp.2 -- claims/*.claim))
 if [ "$(printf '%s\n' "$got" | grep -v '^-g$\|^$')" = "$want" ]; then
 	echo "ok $T - PAGES=man2/seccomp.2 runs the page and its claims, not the upstream delta's"
 else

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The compile stage (ci/compile-examples) for a guest: the cache of objects
-# and of whole build lists, and what a failure reports.  The host's gcc
+# The compile stage (ci/pages/compile-examples) for a guest: the cache of
+# objects and of whole build lists, and what a failure reports.  The host's gcc
 # stands in for a guest's compiler; nothing compiled here is run.
 . "$(dirname "$0")/lib.sh"
 SECCOMP_PAGES_CACHE=$SCRATCH/cache
@@ -17,7 +17,7 @@ printf '#!/bin/sh\necho "$*" >> "%s/cc.log"\nexec gcc "$@"\n' "$SCRATCH" > "$SCR
 chmod +x "$SCRATCH/cc"
 : > "$SCRATCH/cc.log"
 compile() { # OUT [LIST]
-	SP_EXAMPLES=$ex ci/compile-examples -c "$SCRATCH/cc" "$1" "${2:-$SCRATCH/list}"
+	SP_EXAMPLES=$ex ci/pages/compile-examples -c "$SCRATCH/cc" "$1" "${2:-$SCRATCH/list}"
 }
 runs() { wc -l < "$SCRATCH/cc.log" | tr -d ' '; }
 

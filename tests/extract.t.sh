@@ -5,16 +5,16 @@ fx=tests/fixtures/extract
 out=$SCRATCH/examples
 
 check "a good page is extracted byte-for-byte as a reader sees it" \
-	sh -c "ci/extract-examples '$out' $fx/good.2 && diff -r '$out/good.2' $fx/good.2.expected"
+	sh -c "ci/pages/extract-examples '$out' $fx/good.2 && diff -r '$out/good.2' $fx/good.2.expected"
 
 mkdir -p "$out/gone.2"; echo stale > "$out/gone.2/old.c"; echo stale > "$out/good.2/old.c"
 check "stale files and page directories are removed" \
-	sh -c "ci/extract-examples '$out' $fx/good.2 && [ ! -e '$out/good.2/old.c' ] && [ ! -e '$out/gone.2' ]"
+	sh -c "ci/pages/extract-examples '$out' $fx/good.2 && [ ! -e '$out/good.2/old.c' ] && [ ! -e '$out/gone.2' ]"
 
-check "-n says in sync when it is" ci/extract-examples -n "$out" $fx/good.2
+check "-n says in sync when it is" ci/pages/extract-examples -n "$out" $fx/good.2
 echo changed >> "$out/good.2/hello.c"
-fails_with "-n names the file that is out of date" "good.2/hello.c is out of date" ci/extract-examples -n "$out" $fx/good.2
-ci/extract-examples "$out" $fx/good.2
+fails_with "-n names the file that is out of date" "good.2/hello.c is out of date" ci/pages/extract-examples -n "$out" $fx/good.2
+ci/pages/extract-examples "$out" $fx/good.2
 
 snap() { (cd "$out" && find . -type f | sort | xargs cksum); }
 before=$(snap)
@@ -30,9 +30,9 @@ for case in \
 	"no-code.2:5: block a.c has no .EX/.EE code"
 do
 	page=${case%%:*}
-	fails_with "$page is rejected with page:line" "^$fx/$case" ci/extract-examples "$out" $fx/good.2 "$fx/$page"
+	fails_with "$page is rejected with page:line" "^$fx/$case" ci/pages/extract-examples "$out" $fx/good.2 "$fx/$page"
 	T=$((T + 1))
 	if [ "$(snap)" = "$before" ]; then echo "ok $T - $page leaves examples/ unchanged"
 	else echo "not ok $T - $page leaves examples/ unchanged"; fi
 done
-fails_with "a missing page is an error" "cannot|No such file" ci/extract-examples "$out" $fx/none.2
+fails_with "a missing page is an error" "cannot|No such file" ci/pages/extract-examples "$out" $fx/none.2

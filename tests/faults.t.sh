@@ -19,7 +19,7 @@
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/faults
 ex=$SCRATCH/examples
-ci/extract-examples "$ex" $fx/sessions.2 $fx/guests.2 $fx/quick.2
+ci/pages/extract-examples "$ex" $fx/sessions.2 $fx/guests.2 $fx/quick.2
 
 # results G: "test result" of guest G in run directory $w, sorted
 results() { awk -F '\t' -v g="$1" '$1 == g { print $2, $3 }' "$w/results.tsv" | LC_ALL=C sort; }
@@ -126,14 +126,14 @@ check "... the other checkout in its own work directory" test -s "$SCRATCH/clone
 # A private cache holding a copy of the musl guest and its kernel (the rest
 # is the real cache's, through links: nothing of it is damaged here).
 real=$(ci/cache-dir) pc=$SCRATCH/cache
-if gd=$(ci/guest-build musl 2>"$SCRATCH/gb.err"); then
+if gd=$(ci/guests/guest-build musl 2>"$SCRATCH/gb.err"); then
 	key=${gd##*/}
 	mkdir -p "$pc/guests/musl" "$pc/kernels"
 	for d in apt debs unpacked objects; do ln -s "$real/$d" "$pc/$d"; done
 	for k in "$real"/kernels/*; do ln -s "$k" "$pc/kernels/${k##*/}"; done
 	cp -a "$gd" "$pc/guests/musl/"
 	cp -a "$real/guests/musl"/.resolved-* "$pc/guests/musl/"
-	gb() { SECCOMP_PAGES_CACHE=$pc ci/guest-build musl > "$SCRATCH/gb.out" 2> "$SCRATCH/gb.err"; }
+	gb() { SECCOMP_PAGES_CACHE=$pc ci/guests/guest-build musl > "$SCRATCH/gb.out" 2> "$SCRATCH/gb.err"; }
 	truncate -s 100000 "$pc/guests/musl/$key/base.cpio"
 	gb
 	check "a truncated guest image is found by its sums, said so and built again" sh -c "
@@ -160,7 +160,7 @@ if gd=$(ci/guest-build musl 2>"$SCRATCH/gb.err"); then
 		skip "a damaged cached kernel is extracted again, not used" "no kernel directory found for $gd"
 	fi
 else
-	T=$((T + 1)); echo "not ok $T - a musl guest to damage (ci/guest-build musl)"; sed 's/^/# /' "$SCRATCH/gb.err"
+	T=$((T + 1)); echo "not ok $T - a musl guest to damage (ci/guests/guest-build musl)"; sed 's/^/# /' "$SCRATCH/gb.err"
 fi
 
 # ---- 5. bad input at the entry points changes nothing -----------------------
@@ -193,7 +193,7 @@ check "... having written nothing" sh -c "test ! -e '$w/c' && test ! -e '$w/r'"
 # saying so, and leaves nothing the next run could take.
 if [ -n "${key:-}" ] && command -v prlimit >/dev/null; then
 	rm -rf "${pc:?}/guests/musl/$key"
-	sh -c "trap '' XFSZ; SECCOMP_PAGES_CACHE='$pc' exec prlimit --fsize=4000000 ci/guest-build musl" > "$SCRATCH/full.out" 2> "$SCRATCH/full.err"; rc=$?
+	sh -c "trap '' XFSZ; SECCOMP_PAGES_CACHE='$pc' exec prlimit --fsize=4000000 ci/guests/guest-build musl" > "$SCRATCH/full.out" 2> "$SCRATCH/full.err"; rc=$?
 	check "a guest build whose disk fills up fails, saying nothing of it is kept" sh -c "
 		[ $rc -ne 0 ] && grep -q 'write error' '$SCRATCH/full.err' &&
 		grep -q '^guest-build: musl: building $key failed: nothing of it is kept (' '$SCRATCH/full.err'"

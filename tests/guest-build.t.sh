@@ -1,14 +1,15 @@
 #!/bin/sh
-# tests/guest-build.t.sh: the parts of ci/guest-build and ci/apt-private that
-# need no network: reading the guest list and ci/guest-packages, the cache key,
-# the lock comparison.  Fixtures only (own guest list, init.c, lock and cache
-# in a temporary directory).  Prints "ok N - ..." / "not ok N - ...".
+# tests/guest-build.t.sh: the parts of ci/guests/guest-build and
+# ci/guests/apt-private that need no network: reading the guest list and
+# ci/guests/guest-packages, the cache key, the lock comparison.  Fixtures only
+# (own guest list, init.c, lock and cache in a temporary directory).  Prints
+# "ok N - ..." / "not ok N - ...".
 # The checks run small sh -c scripts whose $1... are theirs to expand:
 # shellcheck disable=SC2016
 set -eu
 
 top=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd -P)
-gb=$top/ci/guest-build
+gb=$top/ci/guests/guest-build
 t=$(mktemp -d "${TMPDIR:-/tmp}/guest-build-t.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 trap 'exit 1' HUP INT TERM
@@ -17,7 +18,7 @@ SECCOMP_PAGES_CACHE=$t/cache
 SP_GUESTS_LIST=$t/guests.list
 SP_GUESTS_LOCK=$t/guests.lock
 SP_GUEST_INIT=$t/init.c
-SP_GUEST_PACKAGES=$top/ci/guest-packages
+SP_GUEST_PACKAGES=$top/ci/guests/guest-packages
 export SECCOMP_PAGES_CACHE SP_GUESTS_LIST SP_GUESTS_LOCK SP_GUEST_INIT SP_GUEST_PACKAGES
 
 cat >"$t/guests.list" <<'EOF'
@@ -147,7 +148,7 @@ check "a guest's tier is not part of what it is (its cache key)" sh -c \
 	'sed "s/^alpha\(.*\)default$/alpha\1all/" "$1" > "$2" && a=$("$3" --key alpha </dev/null) &&
 	 b=$(SP_GUESTS_LIST="$2" "$3" --key alpha </dev/null) && [ -n "$a" ] && [ "$a" = "$b" ] &&
 	 SP_GUESTS_LIST="$2" "$3" --describe alpha | grep -qx tier=all' - "$t/guests.list" "$t/tier.list" "$gb"
-check "--check-list: the project's list is right" env SP_GUESTS_LIST="$top/ci/guests.list" "$gb" --check-list
+check "--check-list: the project's list is right" env SP_GUESTS_LIST="$top/ci/guests/guests.list" "$gb" --check-list
 SP_GUESTS_LIST=$t/bad.list "$gb" --describe typo >/dev/null 2>"$t/err" && echo "--describe passed" >>"$t/err"
 check "a guest of an unknown suite is not built" grep -q "unknown Debian suite 'bookwrom' for typo" "$t/err"
 
@@ -180,14 +181,14 @@ check "a guest not in the lock is said to be unrecorded" \
 
 # ---- apt-private without network ----
 check "apt-private rejects a bad suite name" sh -c \
-	'"$1" "bad/suite" update 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/apt-private"
+	'"$1" "bad/suite" update 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/guests/apt-private"
 check "apt-private download wants NAME:ARCH=VERSION" sh -c \
-	'"$1" sid download dash 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/apt-private"
+	'"$1" sid download dash 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/guests/apt-private"
 check "apt-private: with nothing cached and no lists, resolve says to update" sh -c \
-	'! "$1" sid resolve dash 2>"$2" && grep -q "no package lists for sid yet" "$2"' - "$top/ci/apt-private" "$t/err"
+	'! "$1" sid resolve dash 2>"$2" && grep -q "no package lists for sid yet" "$2"' - "$top/ci/guests/apt-private" "$t/err"
 check "an existing .deb is not downloaded again" sh -c \
 	'mkdir -p "$SECCOMP_PAGES_CACHE/debs/sid" && : >"$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" &&
-	 [ "$("$1" sid download dash:amd64=1:0.5)" = "$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" ]' - "$top/ci/apt-private"
+	 [ "$("$1" sid download dash:amd64=1:0.5)" = "$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" ]' - "$top/ci/guests/apt-private"
 
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"

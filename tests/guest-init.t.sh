@@ -1,8 +1,9 @@
 #!/bin/sh
-# tests/guest-init.t.sh: ci/guest-init.c and ci/guest-boot on a real guest.
-# Needs a built guest: GDIR=/path/to/guest (vmlinux, base.cpio, info) as made
-# by ci/guest-build; without it, the bookworm guest is built (or taken from
-# the cache) with ci/guest-build.  Boots it three times:
+# tests/guest-init.t.sh: ci/guests/guest-init.c and ci/guests/guest-boot on a
+# real guest.  Needs a built guest: GDIR=/path/to/guest (vmlinux, base.cpio,
+# info) as made by ci/guests/guest-build; without it, the bookworm guest is
+# built (or taken from the cache) with ci/guests/guest-build.  Boots it three
+# times:
 #   1. a script exercising the protocol: stdout and stderr interleaved, a
 #      per-command timeout followed by a command that still runs, SIGSEGV,
 #      uid 1000 and its directory, an exit status, simple commands run
@@ -16,8 +17,8 @@
 . "$(dirname "$0")/lib.sh"
 
 if [ -z "${GDIR:-}" ]; then
-	if ! GDIR=$(ci/guest-build bookworm 2>"$SCRATCH/build.log"); then
-		T=$((T + 1)); echo "not ok $T - a guest to boot (ci/guest-build bookworm)"
+	if ! GDIR=$(ci/guests/guest-build bookworm 2>"$SCRATCH/build.log"); then
+		T=$((T + 1)); echo "not ok $T - a guest to boot (ci/guests/guest-build bookworm)"
 		sed "s/^/# /" "$SCRATCH/build.log"; exit 1
 	fi
 fi
@@ -68,7 +69,7 @@ cmd flood 1000 3 /tmp
 while :; do echo 0123456789; done
 EOF
 
-check "guest-boot runs a script" "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/out1"
+check "guest-boot runs a script" "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/out1"
 check "interleaved stdout and stderr keep their order" same inter 'SP-BEGIN inter
 | out1
 | err1
@@ -125,7 +126,7 @@ EOF
 
 fails_with "a hanging guest is stopped at SP_GUEST_TIMEOUT" \
 	"^guest-boot: $gname: timed out after 5 s, during command hang \\(last record: " \
-	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
+	env SP_GUEST_TIMEOUT=5 "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/two.cpio" "$SCRATCH/out2"
 check "... and says so in one line" test "$(wc -l <"$SCRATCH/out")" -eq 1
 
 # A kernel without its local APIC timer: switched off here with noapictimer
@@ -139,12 +140,12 @@ EOF
 
 fails_with "a guest without its local APIC timer stops before any command" \
 	"^guest-boot: $gname: init failed: the local APIC timer is not in use \\(clock event device: [a-z0-9]+\\)" \
-	env SP_KERNEL_ARGS=noapictimer "$TOP/ci/guest-boot" "$GDIR" "$SCRATCH/three.cpio" "$SCRATCH/out3"
+	env SP_KERNEL_ARGS=noapictimer "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/three.cpio" "$SCRATCH/out3"
 check "... having run nothing" sh -c '! grep -q "^SP-BEGIN" "$1"' sh "$SCRATCH/out3/results"
 
 # --settings: how the guest would be booted, booting nothing.
-"$TOP/ci/guest-boot" --settings "$GDIR" > "$SCRATCH/set1" 2>&1
-SP_MEM=200M SP_KERNEL_ARGS=sp.test=1 "$TOP/ci/guest-boot" --settings "$GDIR" > "$SCRATCH/set2" 2>&1
+"$TOP/ci/guests/guest-boot" --settings "$GDIR" > "$SCRATCH/set1" 2>&1
+SP_MEM=200M SP_KERNEL_ARGS=sp.test=1 "$TOP/ci/guests/guest-boot" --settings "$GDIR" > "$SCRATCH/set2" 2>&1
 check "--settings prints the QEMU options and the kernel command line" \
 	sh -c "[ \$(wc -l < '$SCRATCH/set1') -eq 2 ] && grep -q '^qemu .*-m 256M ' '$SCRATCH/set1' && grep -q '^kernel .*sp.out=' '$SCRATCH/set1'"
 check "... and they follow the settings" \

@@ -8,7 +8,7 @@ fx=tests/fixtures/guests
 ex=$SCRATCH/examples w=$SCRATCH/work
 canary=/tmp/seccomp-pages-canary
 rm -f "$canary"
-ci/extract-examples "$ex" $fx/harness.2
+ci/pages/extract-examples "$ex" $fx/harness.2
 SP_EXAMPLES=$ex ci/check-examples -g "bookworm musl" -w "$w" $fx/harness.2 > "$SCRATCH/run1" 2>&1
 r=$SCRATCH/run1
 T=$((T + 1)); if grep -q '^    ok [0-9]* - harness.2:say:11$' "$r" && [ "$(grep -c '^    ok [0-9]* - harness.2:say:11$' "$r")" -eq 2 ]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/libseccomp-patches.t.sh — ci/patches/libseccomp-patches: the man3
+# tests/libseccomp-patches.t.sh — ci/upstream/libseccomp-patches: the man3
 # pages as commits for libseccomp's doc/man/man3, made and checked against
 # the fake tree in tests/fixtures/libseccomp.  No network: the skip test
 # points at a closed port.
@@ -9,7 +9,7 @@ set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 F=$TOP/tests/fixtures/libseccomp
-L=$TOP/ci/patches/libseccomp-patches
+L=$TOP/ci/upstream/libseccomp-patches
 
 cat >"$SCRATCH/gitconfig" <<'EOG'
 [user]
@@ -61,7 +61,7 @@ check "-c: a name upstream/libseccomp/covered lists passes" \
 fails_with "-c: a page mandoc finds an error in fails, naming the page" \
 	'not ok - mandoc -Tlint: doc/man/man3/seccomp_new.3' env SP_MAN3="$F/bad" SP_LIBSECCOMP_MSG="$F/bad-msg" "$L" -c "$F/tree"
 check "lint-series -t lets whole pages change .TH; without -t it is refused" \
-	sh -c '"$0" -t -m 1000 "$1" && ! "$0" -m 1000 "$1"' "$TOP/ci/patches/lint-series" "$p1"
+	sh -c '"$0" -t -m 1000 "$1" && ! "$0" -m 1000 "$1"' "$TOP/ci/upstream/lint-series" "$p1"
 check "no libseccomp tree (archive unreachable, empty cache): skipped, status 77" \
 	sh -c 'SECCOMP_PAGES_CACHE=$1/cache SP_MIRROR=http://127.0.0.1:9/debian SP_APT_REFRESH=0 "$0" -c >"$1/skip" 2>&1; rc=$?;
 		cat "$1/skip"; [ $rc -eq 77 ] && grep -q "^skipped: no libseccomp tree" "$1/skip"' "$L" "$SCRATCH"
@@ -89,28 +89,28 @@ fails_with "a message without the blank line after its subject fails, naming fil
 	'stale/seccomp_demo\.msg:2: not blank' \
 	env SP_MAN3="$F/pages" SP_LIBSECCOMP_MSG="$SCRATCH/stale" "$L" -o "$SCRATCH/stale-out" "$F/tree"
 
-# The annotations stripped are the ones ci/patches/forbidden refuses.
+# The annotations stripped are the ones ci/upstream/forbidden refuses.
 names=$(awk -F '\t' '$2 == "a project annotation in a page" { sub(/.*\(/, "", $1); sub(/\).*/, "", $1); print $1 }' \
-	"$TOP/ci/patches/forbidden" | tr '|' ' ')
+	"$TOP/ci/upstream/forbidden" | tr '|' ' ')
 check "every annotation named in forbidden is in the fixture page and stripped from its patch" \
 	sh -c '[ -n "$2" ] || { echo "no annotation names in forbidden"; exit 1; }
 		for a in $2; do grep -q "^\.\\\\\"[[:space:]]*$a:" "$1" || { echo "$a: not in the fixture page"; exit 1; }
 			! grep -qi "$a:" "$0" || { echo "$a: in the patch"; exit 1; }; done' \
 	"$p1" "$F/pages/seccomp_demo.3" "$names"
 mkdir -p "$SCRATCH/top/ci" "$SCRATCH/newmark"
-cp -R "$TOP/ci/patches" "$SCRATCH/top/ci/"
-sed -i 's/|census-guest):/|census-guest|NEWMARK):/' "$SCRATCH/top/ci/patches/forbidden"
+cp -R "$TOP/ci/upstream" "$SCRATCH/top/ci/"
+sed -i 's/|census-guest):/|census-guest|NEWMARK):/' "$SCRATCH/top/ci/upstream/forbidden"
 cp "$F"/pages/*.3 "$SCRATCH/newmark/"
 sed -i 's/^\.\\" ABI: x86_64$/&\n.\\" NEWMARK: demo/' "$SCRATCH/newmark/seccomp_demo.3"
 check "an annotation added to forbidden is stripped; the same page without it keeps the line" \
 	sh -c 'grep -q NEWMARK "$3/newmark/seccomp_demo.3" &&
 		SP_MAN3=$3/newmark "$0" -o "$3/nm-with" "$2" && ! grep -q NEWMARK "$3"/nm-with/0001-*.patch &&
 		SP_MAN3=$3/newmark "$1" -o "$3/nm-without" "$2" && grep -q "^+\.\\\\\" NEWMARK: demo" "$3"/nm-without/0001-*.patch' \
-	"$SCRATCH/top/ci/patches/libseccomp-patches" "$L" "$F/tree" "$SCRATCH"
-sed -i 's/	a project annotation in a page$/	an annotation/' "$SCRATCH/top/ci/patches/forbidden"
+	"$SCRATCH/top/ci/upstream/libseccomp-patches" "$L" "$F/tree" "$SCRATCH"
+sed -i 's/	a project annotation in a page$/	an annotation/' "$SCRATCH/top/ci/upstream/forbidden"
 fails_with "forbidden without the annotation line: an error naming the file and the reason" \
 	'forbidden: no line with the reason "a project annotation in a page"' \
-	env SP_MAN3="$F/pages" "$SCRATCH/top/ci/patches/libseccomp-patches" -o "$SCRATCH/nm-none" "$F/tree"
+	env SP_MAN3="$F/pages" "$SCRATCH/top/ci/upstream/libseccomp-patches" -o "$SCRATCH/nm-none" "$F/tree"
 
 # The messages' base: a warning when the tree is another.
 mkdir "$SCRATCH/based"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/patches.t.sh — ci/patches/: the upstream delta (a queue of patches)
+# tests/patches.t.sh — ci/upstream/: the upstream delta (a queue of patches)
 # made into a series against the fixture trees in tests/fixtures/patches,
 # check-patches applying it to both forms of a tree, the queue's rebase,
 # lint-series, and upstream-lint's make -R, LDLIBS and no-fallback rules.
@@ -8,7 +8,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 F=$TOP/tests/fixtures/patches
-P=$TOP/ci/patches
+P=$TOP/ci/upstream
 
 # A git identity of our own.
 cat >"$SCRATCH/gitconfig" <<'EOG'

@@ -4,7 +4,7 @@
 # (tests/fixtures/report/work: four guests, a pass, a skip, a failed session
 # whose diff holds XML's special characters and control characters, and a
 # guest that failed as a whole): check-examples -r, ci/report/junit,
-# ci/shard-guests, ci/merge-shards.
+# ci/guests/shard-guests, ci/report/merge-shards.
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/report
 SP_GUESTS_LIST=$fx/guests.list
@@ -60,41 +60,41 @@ fi
 
 # ---- shards ----
 shards_cover() {
-	a=$(ci/shard-guests 1/2 | tr '\n' ' ') b=$(ci/shard-guests 2/2 | tr '\n' ' ')
+	a=$(ci/guests/shard-guests 1/2 | tr '\n' ' ') b=$(ci/guests/shard-guests 2/2 | tr '\n' ' ')
 	[ "$a" = "alpha gamma " ] && [ "$b" = "beta delta " ] &&
-	[ "$(ci/shard-guests 1/1 | tr '\n' ' ')" = "alpha beta gamma delta " ]
+	[ "$(ci/guests/shard-guests 1/1 | tr '\n' ' ')" = "alpha beta gamma delta " ]
 }
 check "shards deal the guests round-robin in the list's order" shards_cover
-fails_with "a shard beyond N is refused" 'want 1 <= K <= N' ci/shard-guests 3/2
-fails_with "more shards than guests are refused" 'only 4 guests' ci/shard-guests 1/5
-fails_with "a malformed shard is refused" 'want K/N' ci/shard-guests 1-2
+fails_with "a shard beyond N is refused" 'want 1 <= K <= N' ci/guests/shard-guests 3/2
+fails_with "more shards than guests are refused" 'only 4 guests' ci/guests/shard-guests 1/5
+fails_with "a malformed shard is refused" 'want K/N' ci/guests/shard-guests 1-2
 fails_with "check-examples refuses a malformed shard before running" 'want K/N' ci/check-examples -s x -w "$S/none" man2/none.2
 
 # The shards' work directories as two machines would leave them.
 shard() {	# shard K N DIR
 	mkdir -p "$3/guests"; cp -R $fx/work/plans "$3/plans"; : > "$3/log"
-	for g in $(ci/shard-guests "$1/$2"); do
+	for g in $(ci/guests/shard-guests "$1/$2"); do
 		cp -R "$fx/work/guests/$g" "$3/guests/"
 		[ "$g" != gamma ] || cp $fx/work/log "$3/log"
 	done
 }
 shard 1 2 "$S/s1"; shard 2 2 "$S/s2"
-ci/merge-shards "$out" "$S/s1" "$S/s2" > "$S/merged.tap" 2>&1; rc=$?
+ci/report/merge-shards "$out" "$S/s1" "$S/s2" > "$S/merged.tap" 2>&1; rc=$?
 check "the merge exits as the whole run" test $rc -eq 1
 check "the merged TAP is the whole run's" diff -u "$S/full.tap" "$S/merged.tap"
 check "the merged results.tsv is the whole run's" diff -u "$S/full.tsv" "$out/results.tsv"
 check "the merged junit.xml is the whole run's" diff -u "$S/full.xml" "$out/junit.xml"
 missing() {
-	ci/merge-shards "$S/m" "$S/s1" > "$S/m.tap" 2>&1
+	ci/report/merge-shards "$S/m" "$S/s1" > "$S/m.tap" 2>&1
 	grep -q '^not ok 2 - beta: did not run' "$S/m.tap" &&
 		tail -n 1 "$S/m.tap" | grep -qx '1 passed, 4 failed, 1 skipped'
 }
 check "a shard missing from the merge fails its guests" missing
-fails_with "a shard directory that is not there is named" "no such directory" ci/merge-shards "$S/m" "$S/s1" "$S/nonesuch"
+fails_with "a shard directory that is not there is named" "no such directory" ci/report/merge-shards "$S/m" "$S/s1" "$S/nonesuch"
 fails_with "a guest in two shards stops the merge" 'guest alpha is in two shards' \
-	ci/merge-shards "$S/m" "$S/s1" "$S/s2" "$S/s1"
+	ci/report/merge-shards "$S/m" "$S/s1" "$S/s2" "$S/s1"
 cp -R "$S/s2" "$S/s3"; echo 'P	man2/other.2	other.2' > "$S/s3/plans/002-other.2.plan"
-fails_with "shards of other pages are refused" 'ran other pages' ci/merge-shards "$S/m" "$S/s1" "$S/s3"
+fails_with "shards of other pages are refused" 'ran other pages' ci/report/merge-shards "$S/m" "$S/s1" "$S/s3"
 check "a refused merge leaves the last report alone" cmp "$S/full.xml" "$out/junit.xml"
 
 # ---- tiers: a guest of tier all runs only when every tier is asked for ----

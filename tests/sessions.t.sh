@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/sessions
 check "a page's examples, sessions and annotations become the expected plan" \
-	sh -c "ci/extract-sessions $fx/demo.2 | diff $fx/demo.2.plan -"
+	sh -c "ci/pages/extract-sessions $fx/demo.2 | diff $fx/demo.2.plan -"
 for case in \
 	"bad-key.2:6: unknown session annotation GUSETS" \
 	"bad-exit.2:7: EXIT: wants a number" \
@@ -18,14 +18,14 @@ for case in \
 	"bad-vary.2:6: VARY: \"pid \\(\\[0-9\\]\\+\" is not an extended regular expression: " \
 	"empty-vary.2:6: VARY: \"\\[0-9\\]\\*\" matches the empty string"
 do
-	fails_with "${case%%:*}: a malformed session names page and line" "^$fx/$case" ci/extract-sessions "$fx/${case%%:*}"
+	fails_with "${case%%:*}: a malformed session names page and line" "^$fx/$case" ci/pages/extract-sessions "$fx/${case%%:*}"
 done
 
 ex=$SCRATCH/examples; mkdir -p "$ex/demo.2"
 printf 'int main(void) { return 0; }\n' > "$ex/demo.2/hello.c"
 printf '#include <seccomp.h>\nint main(void) { return 0; }\n' > "$ex/demo.2/x32only.c"
-ci/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/g" $fx/demo.2.plan
-ci/plan-guest $fx/guest-musl "$ex" "$SCRATCH/m" $fx/demo.2.plan
+ci/pages/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/g" $fx/demo.2.plan
+ci/pages/plan-guest $fx/guest-musl "$ex" "$SCRATCH/m" $fx/demo.2.plan
 check "GUESTS: libc=glibc selects the glibc guest" grep -q '^T	demo.2:hello:13	' "$SCRATCH/g/expect"
 check "GUESTS: alternatives (OR) select the musl guest; AND of conditions does not" \
 	sh -c "grep -q '^T	demo.2:hello:28	' '$SCRATCH/m/expect' && ! grep -q ':13	' '$SCRATCH/m/expect'"
@@ -36,24 +36,24 @@ check "an example for an ABI the guest lacks is not built, with the reason" \
 check "the build list has the example and its ABI" grep -q '^demo.2	hello.c	x86_64' "$SCRATCH/g/build"
 printf 'int main(void) { return 0; }\n' > "$ex/demo.2/either.c"
 printf 'P\tdemo.2\tdemo.2\nE\teither.c\t1\t\taarch64 x86_64\nS\t5\t\t10\nC\t5\t1000\t./either\n' > "$SCRATCH/either.plan"
-ci/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/e" "$SCRATCH/either.plan" 2>/dev/null || :
+ci/pages/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/e" "$SCRATCH/either.plan" 2>/dev/null || :
 check "ABI: several ABIs: the first the guest offers" grep -q '^demo.2	either.c	x86_64' "$SCRATCH/e/build"
 
 label="fakeglibc (glibc 2.36, Linux 6.1.0-40, x86_64)"
 check "output as the page shows it passes (VARY masks the pid)" \
-	ci/compare-results "$SCRATCH/g/expect" $fx/results-pass "$label" "$SCRATCH/tsv"
+	ci/report/compare-results "$SCRATCH/g/expect" $fx/results-pass "$label" "$SCRATCH/tsv"
 fails_with "wrong output fails, naming page, example, command and guest, with a diff" \
 	'demo.2: example hello, session at line 13, on fakeglibc \(glibc 2.36, Linux 6.1.0-40, x86_64\): output of "./hello -n 3" differs.*' \
-	ci/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
+	ci/report/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
 fails_with "the diff shows the page's line and the guest's line" '^    # \+four' \
-	ci/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
+	ci/report/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
 fails_with "a command killed by SIGSYS shows the shell's message and its status" \
 	'\+Bad system call.*|exited with status 159, the page says 0' \
-	ci/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
+	ci/report/compare-results "$SCRATCH/g/expect" $fx/results-fail "$label" "$SCRATCH/tsv"
 fails_with "a timeout is reported as TIMEOUT for that command" '\+\[TIMEOUT' \
-	ci/compare-results "$SCRATCH/g/expect" $fx/results-timeout "$label" "$SCRATCH/tsv"
+	ci/report/compare-results "$SCRATCH/g/expect" $fx/results-timeout "$label" "$SCRATCH/tsv"
 fails_with "a guest that printed nothing fails every session" 'did not run' \
-	ci/compare-results "$SCRATCH/g/expect" /dev/null "$label" "$SCRATCH/tsv"
+	ci/report/compare-results "$SCRATCH/g/expect" /dev/null "$label" "$SCRATCH/tsv"
 # A flood: more lines than are kept, and more cut by the guest (SP-CUT).
 {
 	echo 'SP-READY 6.1.0-40-amd64'; echo 'SP-BEGIN demo.2:13:13'
@@ -62,7 +62,7 @@ fails_with "a guest that printed nothing fails every session" 'did not run' \
 	echo 'SP-BEGIN demo.2:13:17'; echo '| piped'; echo 'SP-END demo.2:13:17 exit 0'; echo 'SP-DONE'
 } > "$SCRATCH/flood"
 mkdir "$SCRATCH/fl"
-ci/compare-results "$SCRATCH/g/expect" "$SCRATCH/flood" "$label" "$SCRATCH/fl/tsv" > "$SCRATCH/fl/tap"
+ci/report/compare-results "$SCRATCH/g/expect" "$SCRATCH/flood" "$label" "$SCRATCH/fl/tsv" > "$SCRATCH/fl/tap"
 check "a flood keeps 10000 lines and counts the rest as cut (guest's and its own)" \
 	sh -c "grep -qx '+\[output cut: 2500 more lines (26000 bytes) not kept\]' '$SCRATCH/fl/diffs/demo.2-hello-13.diff' && grep -q 'differs (2500 lines cut)' '$SCRATCH/fl/tsv' && [ \$(grep -c '^+line ' '$SCRATCH/fl/diffs/demo.2-hello-13.diff') -eq 10000 ]"
 check "... shows 40 lines of its diff, how many more, and the file with all of it" \
@@ -70,19 +70,19 @@ check "... shows 40 lines of its diff, how many more, and the file with all of i
 check "results.tsv records pass and fail per guest and test" \
 	sh -c "grep -q '^fakeglibc	demo.2:hello:13	pass	' '$SCRATCH/tsv' && grep -q '^fakeglibc	demo.2:hello:13	fail	' '$SCRATCH/tsv'"
 
-# Plans for a run (ci/plan-pages): in the order given, the same as
+# Plans for a run (ci/pages/plan-pages): in the order given, the same as
 # extract-sessions makes them, kept in the cache by the page's path and text.
 pc=$SCRATCH/plan-cache pp=$SCRATCH/pp
 mkdir -p "$pp/other"
 cp $fx/demo.2 "$pp/demo.2"; cp $fx/demo.2 "$pp/other/demo.2"
-SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/a" "$pp/demo.2" $fx/bad-key.2 > "$SCRATCH/pp.out" 2>&1; rc=$?
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/a" "$pp/demo.2" $fx/bad-key.2 > "$SCRATCH/pp.out" 2>&1; rc=$?
 check "a page that cannot be read fails the planning, named with its line" \
 	sh -c "[ $rc -eq 1 ] && grep -q '^$fx/bad-key.2:6: unknown session annotation' '$SCRATCH/pp.out'"
 check "... and only the page that could be read is cached" \
 	sh -c "[ \$(find '$pc/plans' -type f ! -name '*.sum' | wc -l) -eq 1 ]"
-SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/b" "$pp/other/demo.2" "$pp/demo.2"
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/b" "$pp/other/demo.2" "$pp/demo.2"
 check "plans are named in the order of the pages and equal extract-sessions' output" \
-	sh -c "ci/extract-sessions '$pp/other/demo.2' | cmp - '$pp/b/001-demo.2.plan' && ci/extract-sessions '$pp/demo.2' | cmp - '$pp/b/002-demo.2.plan'"
+	sh -c "ci/pages/extract-sessions '$pp/other/demo.2' | cmp - '$pp/b/001-demo.2.plan' && ci/pages/extract-sessions '$pp/demo.2' | cmp - '$pp/b/002-demo.2.plan'"
 check "the same text under another path is another plan (its P line names the path)" \
 	grep -q "^P	$pp/other/demo.2	demo.2\$" "$pp/b/001-demo.2.plan"
 # Mark the cached plan: a run that takes it from the cache shows the mark.
@@ -90,14 +90,14 @@ for f in "$pc"/plans/*/*; do
 	case $f in *.sum) continue;; esac
 	printf 'O\tfrom the cache\n' >> "$f"; cksum < "$f" > "$f.sum"
 done
-SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/c" "$pp/demo.2"
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/c" "$pp/demo.2"
 check "an unchanged page's plan comes from the cache" grep -q '^O	from the cache$' "$pp/c/001-demo.2.plan"
 # A cached plan cut short is not used: the page is read again.
 for f in "$pc"/plans/*/*; do case $f in *.sum) ;; *) truncate -s 10 "$f";; esac; done
-SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/e" "$pp/demo.2"
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/e" "$pp/demo.2"
 check "a cached plan that differs from its sum is not used" \
-	sh -c "ci/extract-sessions '$pp/demo.2' | cmp - '$pp/e/001-demo.2.plan'"
+	sh -c "ci/pages/extract-sessions '$pp/demo.2' | cmp - '$pp/e/001-demo.2.plan'"
 printf '.\\" a changed page\n' >> "$pp/demo.2"
-SECCOMP_PAGES_CACHE=$pc ci/plan-pages "$pp/d" "$pp/demo.2"
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/d" "$pp/demo.2"
 check "a changed page is read again" \
-	sh -c "! grep -q '^O	from the cache$' '$pp/d/001-demo.2.plan' && ci/extract-sessions '$pp/demo.2' | cmp - '$pp/d/001-demo.2.plan'"
+	sh -c "! grep -q '^O	from the cache$' '$pp/d/001-demo.2.plan' && ci/pages/extract-sessions '$pp/demo.2' | cmp - '$pp/d/001-demo.2.plan'"
