@@ -300,50 +300,43 @@ static void fix_owner(const char *dir, uid_t uid, mode_t mode)
         fatal("chmod %s: %s", dir, strerror(errno));
 }
 
-static void setup_system(void)
+/* Without a console the kernel gave us no fds 0-2. */
+static void ensure_std_fds(void)
 {
     int fd;
-    struct stat st;
 
-    umask(022);
-    do_mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-             NULL, 0555);
-    do_mount("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-             NULL, 0555);
-    do_mount("devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755", 0755);
-
-    /* Without a console the kernel gave us no fds 0-2. */
-    if (fcntl(2, F_GETFD) < 0) {
-        fd = open("/dev/console", O_RDWR | O_NOCTTY);
-        if (fd < 0) {
-            fd = open("/dev/null", O_RDWR);
-            if (fd < 0)
-                power_off();
-        }
-        while (fd < 2) {
-            fd = dup(fd);
-            if (fd < 0)
-                power_off();
-        }
+    if (fcntl(2, F_GETFD) >= 0)
+        return;
+    fd = open("/dev/console", O_RDWR | O_NOCTTY);
+    if (fd < 0) {
+        fd = open("/dev/null", O_RDWR);
+        if (fd < 0)
+            power_off();
     }
+    while (fd < 2) {
+        fd = dup(fd);
+        if (fd < 0)
+            power_off();
+    }
+}
 
-    do_mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
-             "ptmxmode=0666,mode=0620", 0755);
-    do_mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV,
-             "mode=1777", 01777);
-    do_mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777",
-             01777);
+static void make_dev_links(void)
+{
     make_symlink("/proc/self/fd", "/dev/fd");
     make_symlink("/proc/self/fd/0", "/dev/stdin");
     make_symlink("/proc/self/fd/1", "/dev/stdout");
     make_symlink("/proc/self/fd/2", "/dev/stderr");
-    if (sethostname("guest", 5) < 0)
-        fatal("sethostname: %s", strerror(errno));
-    /*
-     * A cpio made with "find ." has an entry for "." and the kernel applies
-     * its owner and mode to the existing directory: an overlay archived as
-     * uid 1000 would hand / and /home to the user.  Put them back.
-     */
+}
+
+/*
+ * A cpio made with "find ." has an entry for "." and the kernel applies
+ * its owner and mode to the existing directory: an overlay archived as
+ * uid 1000 would hand / and /home to the user.  Put them back.
+ */
+static void fix_owners(void)
+{
+    struct stat st;
+
     fix_owner("/", 0, 0755);
     fix_owner("/home", 0, 0755);
     /* The home of uid 1000 is its own, whatever the cpio said. */
@@ -353,58 +346,110 @@ static void setup_system(void)
         fatal("chown /home/user: %s", strerror(errno));
 }
 
-/* Reads a whole (small) file; returns NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *lenp)
+static void setup_system(void)
 {
-    int fd;
+    umask(022);
+    do_mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+             NULL, 0555);
+    do_mount("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+             NULL, 0555);
+    do_mount("devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755", 0755);
+    ensure_std_fds();
+    do_mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
+             "ptmxmode=0666,mode=0620", 0755);
+    do_mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV,
+             "mode=1777", 01777);
+    do_mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777",
+             01777);
+    make_dev_links();
+    if (sethostname("guest", 5) < 0)
+        fatal("sethostname: %s", strerror(errno));
+    fix_owners();
+}
+
+/* A failed close is worth a line on the console, no more. */
+static void close_or_warn(int fd)
+{
+    if (close(fd) < 0)
+        console_printf("guest-init: close: %s\n", strerror(errno));
+}
+
+/* free() that leaves errno to the caller's report; returns NULL. */
+static char *free_keep_errno(char *buf)
+{
+    int saved = errno;
+
+    free(buf);
+    errno = saved;
+    return NULL;
+}
+
+/* Makes room in *bufp for more than len bytes and a NUL; -1 with errno. */
+static int grow_buffer(char **bufp, size_t *capp, size_t len)
+{
+    size_t cap;
+    char *nb;
+
+    if (len + 1 < *capp)
+        return 0;
+    if (*capp >= SCRIPT_MAX) {
+        errno = EFBIG;
+        return -1;
+    }
+    cap = *capp ? *capp * 2 : 8192;
+    nb = realloc(*bufp, cap);
+    if (nb == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    *bufp = nb;
+    *capp = cap;
+    return 0;
+}
+
+/* Reads fd to its end into a NUL-terminated buffer; NULL with errno set. */
+static char *read_all(int fd, size_t *lenp)
+{
     char *buf = NULL;
     size_t len = 0, cap = 0;
     ssize_t n;
-    int saved;
 
-    fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
     for (;;) {
-        if (len + 1 >= cap) {
-            char *nb;
-
-            if (cap >= SCRIPT_MAX) {
-                free(buf);
-                if (close(fd) < 0)
-                    console_printf("guest-init: close: %s\n", strerror(errno));
-                errno = EFBIG;
-                return NULL;
-            }
-            cap = cap ? cap * 2 : 8192;
-            nb = realloc(buf, cap);
-            if (nb == NULL) {
-                free(buf);
-                if (close(fd) < 0)
-                    console_printf("guest-init: close: %s\n", strerror(errno));
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = nb;
-        }
+        if (grow_buffer(&buf, &cap, len) < 0)
+            return free_keep_errno(buf);
         n = read(fd, buf + len, cap - len - 1);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            saved = errno;
-            free(buf);
-            if (close(fd) < 0)
-                console_printf("guest-init: close: %s\n", strerror(errno));
-            errno = saved;
-            return NULL;
-        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return free_keep_errno(buf);
         if (n == 0)
             break;
         len += (size_t)n;
     }
+    buf[len] = '\0';
+    *lenp = len;
+    return buf;
+}
+
+/* Reads a whole (small) file; returns NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *lenp)
+{
+    char *buf;
+    size_t len;
+    int fd, saved;
+
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    buf = read_all(fd, &len);
+    if (buf == NULL) {
+        saved = errno;
+        close_or_warn(fd);
+        errno = saved;
+        return NULL;
+    }
     if (close(fd) < 0)
         console_printf("guest-init: close %s: %s\n", path, strerror(errno));
-    buf[len] = '\0';
     if (lenp)
         *lenp = len;
     return buf;
@@ -475,11 +520,37 @@ static int cmdline_arg(const char *name, char *val, size_t size)
     return 0;
 }
 
-static void open_results(void)
+/* The results channel on tty /dev/NAME, raw, 115200 baud, blocking. */
+static int open_tty(const char *name)
 {
-    char name[64], path[80];
+    char path[80];
     struct termios t;
     int fd, flags;
+
+    if (strchr(name, '/') != NULL)
+        fatal("sp.out=%s: not a device name", name);
+    snprintf(path, sizeof path, "/dev/%s", name);
+    fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        fatal("open %s: %s", path, strerror(errno));
+    if (tcgetattr(fd, &t) < 0)
+        fatal("tcgetattr %s: %s", path, strerror(errno));
+    cfmakeraw(&t);
+    t.c_cflag |= CLOCAL | CREAD;
+    t.c_cflag &= ~(tcflag_t)(CRTSCTS | HUPCL);
+    if (cfsetspeed(&t, B115200) < 0)
+        fatal("cfsetspeed %s: %s", path, strerror(errno));
+    if (tcsetattr(fd, TCSANOW, &t) < 0)
+        fatal("tcsetattr %s: %s", path, strerror(errno));
+    flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
+        fatal("fcntl %s: %s", path, strerror(errno));
+    return fd;
+}
+
+static void open_results(void)
+{
+    char name[64];
 
     if (!cmdline_arg("sp.out", name, sizeof name) || strcmp(name, "console") == 0) {
         out_fd = 2;
@@ -499,25 +570,7 @@ static void open_results(void)
         fatal("sp.out=debugcon: no I/O ports on this architecture");
 #endif
     }
-    if (strchr(name, '/') != NULL)
-        fatal("sp.out=%s: not a device name", name);
-    snprintf(path, sizeof path, "/dev/%s", name);
-    fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        fatal("open %s: %s", path, strerror(errno));
-    if (tcgetattr(fd, &t) < 0)
-        fatal("tcgetattr %s: %s", path, strerror(errno));
-    cfmakeraw(&t);
-    t.c_cflag |= CLOCAL | CREAD;
-    t.c_cflag &= ~(tcflag_t)(CRTSCTS | HUPCL);
-    if (cfsetspeed(&t, B115200) < 0)
-        fatal("cfsetspeed %s: %s", path, strerror(errno));
-    if (tcsetattr(fd, TCSANOW, &t) < 0)
-        fatal("tcsetattr %s: %s", path, strerror(errno));
-    flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
-        fatal("fcntl %s: %s", path, strerror(errno));
-    out_fd = fd;
+    out_fd = open_tty(name);
     out_kind = OUT_TTY;
 }
 
@@ -536,74 +589,108 @@ static int parse_uint(const char *s, unsigned *v)
     return 0;
 }
 
+/* Ends the line at its newline; returns where the next line starts. */
+static char *cut_line(char *line)
+{
+    char *next = strchr(line, '\n');
+
+    if (next != NULL)
+        *next++ = '\0';
+    else
+        next = line + strlen(line);
+    return next;
+}
+
+static int is_blank_or_comment(const char *line)
+{
+    return line[0] == '#' || line[strspn(line, " \t\r")] == '\0';
+}
+
+/* Splits line in place into at most max fields; returns how many. */
+static int split_fields(char *line, char **fields, int max)
+{
+    char *p = line;
+    int nf = 0;
+
+    while (nf < max) {
+        p += strspn(p, " \t\r");
+        if (*p == '\0')
+            break;
+        fields[nf++] = p;
+        p += strcspn(p, " \t\r");
+        if (*p != '\0')
+            *p++ = '\0';
+    }
+    return nf;
+}
+
+/* Room for one more command in *cmdsp, which holds ncmds of *capp. */
+static void grow_commands(struct command **cmdsp, size_t ncmds, size_t *capp)
+{
+    struct command *nc;
+
+    if (ncmds < *capp)
+        return;
+    *capp = *capp ? *capp * 2 : 16;
+    nc = realloc(*cmdsp, *capp * sizeof **cmdsp);
+    if (nc == NULL)
+        fatal("out of memory");
+    *cmdsp = nc;
+}
+
+/* Fields ID UID TIMEOUT CWD of a "cmd" line into c. */
+static void parse_fields(char **fields, size_t lineno, struct command *c)
+{
+    c->id = fields[1];
+    if (parse_uint(fields[2], &c->uid) < 0)
+        fatal("script line %zu: bad UID '%s'", lineno, fields[2]);
+    if (c->uid != 0 && c->uid != 1000)
+        fatal("script line %zu: UID %s is neither 0 nor 1000", lineno,
+              fields[2]);
+    if (parse_uint(fields[3], &c->timeout) < 0)
+        fatal("script line %zu: bad TIMEOUT '%s'", lineno, fields[3]);
+    if (fields[4][0] != '/')
+        fatal("script line %zu: CWD '%s' is not absolute", lineno,
+              fields[4]);
+    c->cwd = fields[4];
+}
+
+/* The command text on line (number lineno) into c; returns the next line. */
+static char *parse_text(char *line, size_t lineno, struct command *c)
+{
+    char *next, *p;
+
+    if (*line == '\0')
+        fatal("script line %zu: command text missing", lineno);
+    next = cut_line(line);
+    p = line + strlen(line);
+    if (p > line && p[-1] == '\r')
+        p[-1] = '\0';
+    c->text = line;
+    return next;
+}
+
 /* Parses the script into cmds; returns the count. */
 static size_t parse_script(char *text, struct command **cmdsp)
 {
     struct command *cmds = NULL;
     size_t ncmds = 0, cap = 0, lineno = 0;
-    char *line = text, *next, *fields[6], *p;
-    int nf;
+    char *line = text, *next, *fields[6];
 
     while (*line != '\0') {
-        next = strchr(line, '\n');
-        if (next != NULL)
-            *next++ = '\0';
-        else
-            next = line + strlen(line);
+        next = cut_line(line);
         lineno++;
-        if (line[0] == '#' || line[strspn(line, " \t\r")] == '\0') {
+        if (is_blank_or_comment(line)) {
             line = next;
             continue;
         }
-        nf = 0;
-        p = line;
-        while (nf < 6) {
-            p += strspn(p, " \t\r");
-            if (*p == '\0')
-                break;
-            fields[nf++] = p;
-            p += strcspn(p, " \t\r");
-            if (*p != '\0')
-                *p++ = '\0';
-        }
-        if (nf != 5 || strcmp(fields[0], "cmd") != 0)
+        if (split_fields(line, fields, 6) != 5 || strcmp(fields[0], "cmd") != 0)
             fatal("script line %zu: expected 'cmd ID UID TIMEOUT CWD'", lineno);
-        if (ncmds == cap) {
-            struct command *nc;
-
-            cap = cap ? cap * 2 : 16;
-            nc = realloc(cmds, cap * sizeof *cmds);
-            if (nc == NULL)
-                fatal("out of memory");
-            cmds = nc;
-        }
-        cmds[ncmds].id = fields[1];
-        if (parse_uint(fields[2], &cmds[ncmds].uid) < 0)
-            fatal("script line %zu: bad UID '%s'", lineno, fields[2]);
-        if (cmds[ncmds].uid != 0 && cmds[ncmds].uid != 1000)
-            fatal("script line %zu: UID %s is neither 0 nor 1000", lineno,
-                  fields[2]);
-        if (parse_uint(fields[3], &cmds[ncmds].timeout) < 0)
-            fatal("script line %zu: bad TIMEOUT '%s'", lineno, fields[3]);
-        if (fields[4][0] != '/')
-            fatal("script line %zu: CWD '%s' is not absolute", lineno,
-                  fields[4]);
-        cmds[ncmds].cwd = fields[4];
-        line = next;
+        grow_commands(&cmds, ncmds, &cap);
+        parse_fields(fields, lineno, &cmds[ncmds]);
         lineno++;
-        if (*line == '\0')
-            fatal("script line %zu: command text missing", lineno);
-        next = strchr(line, '\n');
-        if (next != NULL)
-            *next++ = '\0';
-        else
-            next = line + strlen(line);
-        p = line + strlen(line);
-        if (p > line && p[-1] == '\r')
-            p[-1] = '\0';
-        cmds[ncmds].text = line;
+        line = parse_text(next, lineno, &cmds[ncmds]);
         ncmds++;
-        line = next;
     }
     *cmdsp = cmds;
     return ncmds;
@@ -657,6 +744,84 @@ static int make_dirs(const char *path, uid_t uid, gid_t gid)
     return 0;
 }
 
+/* Whether word is a built-in or keyword of the shell: only sh runs those. */
+static int is_shell_word(const char *word)
+{
+    static const char *const shell_words[] = {
+        ".", ":", "[", "alias", "bg", "break", "case", "cd", "chdir",
+        "command", "continue", "do", "done", "echo", "elif", "else", "esac",
+        "eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for",
+        "getopts", "hash", "if", "in", "jobs", "kill", "local", "printf",
+        "pwd", "read", "readonly", "return", "set", "shift", "test", "then",
+        "times", "trap", "true", "type", "ulimit", "umask", "unalias",
+        "unset", "until", "wait", "while", NULL
+    };
+    size_t i;
+
+    for (i = 0; shell_words[i] != NULL; i++) {
+        if (strcmp(word, shell_words[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * Copies the word at *rp to *wp without its quotes, ends it, and moves both
+ * past it; -1 if it holds anything but plain characters and quoted strings
+ * with nothing for the shell to expand.
+ */
+static int unquote_word(char **rp, char **wp)
+{
+    const char *plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "0123456789_./,:+-@%^";
+    char *r = *rp, *w = *wp;
+    char q;
+
+    while (*r != '\0' && *r != ' ' && *r != '\t') {
+        if (*r == '\'' || *r == '"') {
+            q = *r++;
+            while (*r != q) {
+                if (*r == '\0' || *r == '\n'
+                    || (q == '"' && strchr("$`\\!", *r) != NULL))
+                    return -1;
+                *w++ = *r++;
+            }
+            r++;
+        } else if (*r != '\0' && strchr(plain, *r) != NULL) {
+            *w++ = *r++;
+        } else {
+            return -1;
+        }
+    }
+    if (*r != '\0')
+        r++;
+    *w++ = '\0';
+    *rp = r;
+    *wp = w;
+    return 0;
+}
+
+/* Splits s in place into argv (at most max - 1 words); 0 if sh must. */
+static size_t split_words(char *s, char **argv, size_t max)
+{
+    char *r = s, *w = s;
+    size_t n = 0;
+
+    while (*r != '\0') {
+        if (*r == ' ' || *r == '\t') {
+            r++;
+            continue;
+        }
+        if (n + 1 >= max)
+            return 0;
+        argv[n++] = w;
+        if (unquote_word(&r, &w) < 0)
+            return 0;
+    }
+    argv[n] = NULL;
+    return n;
+}
+
 /*
  * A command in the shell's simplest form, "./prog arg 'a b' \"c d\"": words
  * of plain characters and quoted strings, no expansion, redirection,
@@ -668,86 +833,27 @@ static int make_dirs(const char *path, uid_t uid, gid_t gid)
  */
 static size_t simple_words(const char *text, char **argv, size_t max)
 {
-    static const char *const shell_words[] = {
-        ".", ":", "[", "alias", "bg", "break", "case", "cd", "chdir",
-        "command", "continue", "do", "done", "echo", "elif", "else", "esac",
-        "eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for",
-        "getopts", "hash", "if", "in", "jobs", "kill", "local", "printf",
-        "pwd", "read", "readonly", "return", "set", "shift", "test", "then",
-        "times", "trap", "true", "type", "ulimit", "umask", "unalias",
-        "unset", "until", "wait", "while", NULL
-    };
-    const char *plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                        "0123456789_./,:+-@%^";
-    char *copy, *r, *w;
-    size_t n = 0, i;
-    char q;
+    char *copy;
+    size_t n;
 
     copy = strdup(text);
     if (copy == NULL)
         return 0;
-    r = w = copy;
-    while (*r != '\0') {
-        if (*r == ' ' || *r == '\t') {
-            r++;
-            continue;
-        }
-        if (n + 1 >= max)
-            goto shell;
-        argv[n++] = w;
-        while (*r != '\0' && *r != ' ' && *r != '\t') {
-            if (*r == '\'' || *r == '"') {
-                q = *r++;
-                while (*r != q) {
-                    if (*r == '\0' || *r == '\n'
-                        || (q == '"' && strchr("$`\\!", *r) != NULL))
-                        goto shell;
-                    *w++ = *r++;
-                }
-                r++;
-            } else if (*r != '\0' && strchr(plain, *r) != NULL) {
-                *w++ = *r++;
-            } else {
-                goto shell;
-            }
-        }
-        if (*r != '\0')
-            r++;
-        *w++ = '\0';
-    }
-    if (n == 0)
-        goto shell;
-    argv[n] = NULL;
-    for (i = 0; shell_words[i] != NULL; i++) {
-        if (strcmp(argv[0], shell_words[i]) == 0)
-            goto shell;
+    n = split_words(copy, argv, max);
+    if (n == 0 || is_shell_word(argv[0])) {
+        free(copy);
+        return 0;
     }
     return n;
-
-shell:
-    free(copy);
-    return 0;
 }
 
-static void child_run(const struct command *c, int slave, int errfd)
-    __attribute__((noreturn));
-
-static void child_run(const struct command *c, int slave, int errfd)
+/* Undoes what init set up for itself: handlers, blocked signals, the port. */
+static void reset_inherited(int errfd)
 {
-    static char pwd[PATH_MAX + 8];
-    const char *home = c->uid == 0 ? "HOME=/root" : "HOME=/home/user";
-    const char *user = c->uid == 0 ? "USER=root" : "USER=user";
-    const char *logname = c->uid == 0 ? "LOGNAME=root" : "LOGNAME=user";
-    char *env[13];
-    char *argv[4];
-    char *words[256];
-    uid_t uid = c->uid;
-    gid_t gid = c->uid;
     sigset_t all;
     struct sigaction sa;
-    int fd, sig;
+    int sig;
 
-    /* Undo what init set up for itself. */
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_DFL;
     for (sig = 1; sig < NSIG; sig++)
@@ -759,6 +865,13 @@ static void child_run(const struct command *c, int slave, int errfd)
     if (out_kind == OUT_DEBUGCON && ioperm(DEBUGCON_PORT, 1, 0) < 0)
         child_fail(errfd, "ioperm", NULL);
 #endif
+}
+
+/* A new session whose controlling terminal, stdout and stderr are slave,
+   owned by uid; stdin is /dev/null. */
+static void take_terminal(int slave, uid_t uid, int errfd)
+{
+    int fd;
 
     if (setsid() < 0)
         child_fail(errfd, "setsid", NULL);
@@ -771,10 +884,17 @@ static void child_run(const struct command *c, int slave, int errfd)
         child_fail(errfd, "dup2", NULL);
     if (fd > 2 && close(fd) < 0)
         child_fail(errfd, "close", NULL);
-    if (fchown(1, uid, gid) < 0 || fchmod(1, 0620) < 0)
+    if (fchown(1, uid, (gid_t)uid) < 0 || fchmod(1, 0620) < 0)
         child_fail(errfd, "chown terminal", NULL);
     if (slave > 2 && close(slave) < 0)
         child_fail(errfd, "close", NULL);
+}
+
+/* The command's user (group: the same number) in its directory. */
+static void become_user(const struct command *c, int errfd)
+{
+    uid_t uid = c->uid;
+    gid_t gid = c->uid;
 
     if (make_dirs(c->cwd, uid, gid) < 0)
         child_fail(errfd, "mkdir", c->cwd);
@@ -787,12 +907,18 @@ static void child_run(const struct command *c, int slave, int errfd)
     if (chdir(c->cwd) < 0)
         child_fail(errfd, "chdir", c->cwd);
     umask(022);
+}
+
+/* The fixed environment of every command (env: 11 entries at least). */
+static void fill_env(const struct command *c, char **env)
+{
+    static char pwd[PATH_MAX + 8];
 
     snprintf(pwd, sizeof pwd, "PWD=%s", c->cwd);
     env[0] = "PATH=/usr/local/bin:/usr/bin:/bin";
-    env[1] = (char *)home;
-    env[2] = (char *)user;
-    env[3] = (char *)logname;
+    env[1] = c->uid == 0 ? "HOME=/root" : "HOME=/home/user";
+    env[2] = c->uid == 0 ? "USER=root" : "USER=user";
+    env[3] = c->uid == 0 ? "LOGNAME=root" : "LOGNAME=user";
     env[4] = "SHELL=/bin/sh";
     env[5] = "TERM=dumb";
     env[6] = "TZ=UTC";
@@ -800,6 +926,18 @@ static void child_run(const struct command *c, int slave, int errfd)
     env[8] = "LC_ALL=C";
     env[9] = pwd;
     env[10] = NULL;
+}
+
+static void exec_command(const struct command *c, int errfd)
+    __attribute__((noreturn));
+
+static void exec_command(const struct command *c, int errfd)
+{
+    char *env[13];
+    char *argv[4];
+    char *words[256];
+
+    fill_env(c, env);
     if (simple_words(c->text, words, sizeof words / sizeof words[0]) > 0) {
         environ = env;          /* execvp() searches this PATH */
         execvp(words[0], words);
@@ -811,6 +949,17 @@ static void child_run(const struct command *c, int slave, int errfd)
     argv[3] = NULL;
     execve("/bin/sh", argv, env);
     child_fail(errfd, "exec", "/bin/sh");
+}
+
+static void child_run(const struct command *c, int slave, int errfd)
+    __attribute__((noreturn));
+
+static void child_run(const struct command *c, int slave, int errfd)
+{
+    reset_inherited(errfd);
+    take_terminal(slave, c->uid, errfd);
+    become_user(c, errfd);
+    exec_command(c, errfd);
 }
 
 /* ---- the parent side ---------------------------------------------- */
@@ -884,18 +1033,27 @@ static void kill_all(void)
         console_printf("guest-init: kill -1: %s\n", strerror(errno));
 }
 
+/* Takes one SIGCHLD off the signalfd, so that the next poll() waits. */
+static void consume_signal(int sigfd)
+{
+    struct signalfd_siginfo si;
+    ssize_t n;
+
+    n = read(sigfd, &si, sizeof si);
+    if (n < 0 && errno != EAGAIN && errno != EINTR)
+        fatal("read signalfd: %s", strerror(errno));
+}
+
 /*
  * Waits (at most ms) until init has no child left, reaping them: the next
  * command starts alone.
  */
 static void reap_all(int sigfd, long long ms)
 {
-    struct signalfd_siginfo si;
     struct pollfd pfd;
     long long deadline = now_ms() + ms, left;
     pid_t w;
     int st;
-    ssize_t n;
 
     for (;;) {
         w = waitpid(-1, &st, WNOHANG);
@@ -914,51 +1072,27 @@ static void reap_all(int sigfd, long long ms)
         pfd.events = POLLIN;
         if (poll(&pfd, 1, (int)left) < 0 && errno != EINTR)
             fatal("poll: %s", strerror(errno));
-        n = read(sigfd, &si, sizeof si);
-        if (n < 0 && errno != EAGAIN && errno != EINTR)
-            fatal("read signalfd: %s", strerror(errno));
+        consume_signal(sigfd);
     }
 }
 
-static void run_command(const struct command *c, int sigfd)
+/* A command while it runs: what init watches, and what it has seen. */
+struct running {
+    const struct command *c;
+    struct linebuf *lb;
+    pid_t pid;
+    int master, sigfd;
+    int child_done, master_done, timed_out, killed;
+    int status;                         /* wait status, once child_done */
+    long long deadline, grace, drain;   /* now_ms() times; -1: none */
+};
+
+/* No echo, and the size of a common terminal. */
+static void set_terminal_modes(int slave)
 {
-    static struct linebuf lb;
-    char name[128], errbuf[512], buf[8192];
     struct termios t;
     struct winsize ws;
-    struct pollfd pfd[2];
-    struct signalfd_siginfo si;
-    int master, slave, errpipe[2];
-    int child_done = 0, master_done = 0, timed_out = 0, killed = 0;
-    int status = 0, wst, npfd;
-    long long deadline, grace = -1, drain = -1, limit, now, wait_ms;
-    pid_t pid, w;
-    ssize_t n;
-    size_t errlen = 0;
 
-    lb.len = 0;
-    lb.kept_lines = lb.kept_bytes = lb.cut_lines = lb.cut_bytes = 0;
-    out_printf("SP-BEGIN %s", c->id);
-
-    master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (master < 0) {
-        out_printf("SP-END %s error posix_openpt: %s", c->id, strerror(errno));
-        return;
-    }
-    if (grantpt(master) < 0 || unlockpt(master) < 0
-        || ptsname_r(master, name, sizeof name) != 0) {
-        out_printf("SP-END %s error pty: %s", c->id, strerror(errno));
-        if (close(master) < 0)
-            console_printf("guest-init: close: %s\n", strerror(errno));
-        return;
-    }
-    slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (slave < 0) {
-        out_printf("SP-END %s error open %s: %s", c->id, name, strerror(errno));
-        if (close(master) < 0)
-            console_printf("guest-init: close: %s\n", strerror(errno));
-        return;
-    }
     if (tcgetattr(slave, &t) == 0) {
         t.c_lflag &= ~(tcflag_t)(ECHO | ECHOE | ECHOK | ECHONL);
         if (tcsetattr(slave, TCSANOW, &t) < 0)
@@ -971,13 +1105,53 @@ static void run_command(const struct command *c, int sigfd)
     ws.ws_col = 80;
     if (ioctl(slave, TIOCSWINSZ, &ws) < 0)
         console_printf("guest-init: TIOCSWINSZ: %s\n", strerror(errno));
+}
+
+/* A new pseudo-terminal for the command; -1 once its SP-END is written. */
+static int open_pty(const struct command *c, int *masterp, int *slavep)
+{
+    char name[128];
+    int master, slave;
+
+    master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) {
+        out_printf("SP-END %s error posix_openpt: %s", c->id, strerror(errno));
+        return -1;
+    }
+    if (grantpt(master) < 0 || unlockpt(master) < 0
+        || ptsname_r(master, name, sizeof name) != 0) {
+        out_printf("SP-END %s error pty: %s", c->id, strerror(errno));
+        close_or_warn(master);
+        return -1;
+    }
+    slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (slave < 0) {
+        out_printf("SP-END %s error open %s: %s", c->id, name, strerror(errno));
+        close_or_warn(master);
+        return -1;
+    }
+    set_terminal_modes(slave);
+    *masterp = master;
+    *slavep = slave;
+    return 0;
+}
+
+/*
+ * Forks the command onto the slave side of the terminal (closed here);
+ * returns its pid, or -1 once its SP-END is written.  The child reports a
+ * failure before its exec on errpipe[1]; errpipe[0] is left open for that.
+ */
+static pid_t start_command(const struct command *c, int master, int slave,
+                           int errpipe[2])
+{
+    pid_t pid;
+
     if (pipe2(errpipe, O_CLOEXEC) < 0) {
         out_printf("SP-END %s error pipe: %s", c->id, strerror(errno));
         if (close(slave) < 0 || close(master) < 0)
             console_printf("guest-init: close: %s\n", strerror(errno));
-        return;
+        return -1;
     }
-
     /* The records so far leave before the command runs: a command that
        takes the machine down (a panic, a power-off) must not take them
        along, or its end would be blamed on the command before. */
@@ -988,130 +1162,232 @@ static void run_command(const struct command *c, int sigfd)
         if (close(slave) < 0 || close(master) < 0
             || close(errpipe[0]) < 0 || close(errpipe[1]) < 0)
             console_printf("guest-init: close: %s\n", strerror(errno));
-        return;
+        return -1;
     }
     if (pid == 0)
         child_run(c, slave, errpipe[1]);
-
     if (close(slave) < 0 || close(errpipe[1]) < 0)
         console_printf("guest-init: close: %s\n", strerror(errno));
-    /* The child writes here only if it fails before exec. */
+    return pid;
+}
+
+/*
+ * What the child wrote on fd: something only if it failed before its exec
+ * (fd is closed on exec).  Into buf, NUL-terminated; closes fd; the length.
+ */
+static size_t read_exec_error(int fd, char *buf, size_t size)
+{
+    size_t len = 0;
+    ssize_t n;
+
     for (;;) {
-        n = read(errpipe[0], errbuf + errlen, sizeof errbuf - 1 - errlen);
+        n = read(fd, buf + len, size - 1 - len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break;
-        errlen += (size_t)n;
-        if (errlen >= sizeof errbuf - 1)
+        len += (size_t)n;
+        if (len >= size - 1)
             break;
     }
-    errbuf[errlen] = '\0';
-    if (close(errpipe[0]) < 0)
-        console_printf("guest-init: close: %s\n", strerror(errno));
+    buf[len] = '\0';
+    close_or_warn(fd);
+    return len;
+}
 
-    deadline = c->timeout > 0 ? now_ms() + (long long)c->timeout * 1000 : -1;
-    while (!(child_done && master_done)) {
-        now = now_ms();
-        if (!killed && deadline >= 0 && now >= deadline) {
-            timed_out = 1;
-            killed = 1;
-            if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
-                console_printf("guest-init: kill: %s\n", strerror(errno));
-            kill_all();
-            drain = now + DRAIN_MS;
-        }
-        if (!killed && grace >= 0 && now >= grace) {
-            /* The shell is gone but something still holds the terminal. */
-            killed = 1;
-            kill_all();
-            drain = now + DRAIN_MS;
-        }
-        if (drain >= 0 && now >= drain) {
-            console_printf("guest-init: %s: processes did not go away\n", c->id);
-            break;
-        }
-        limit = -1;
-        if (!killed && deadline >= 0)
-            limit = deadline;
-        if (!killed && grace >= 0 && (limit < 0 || grace < limit))
-            limit = grace;
-        if (drain >= 0)
-            limit = drain;
-        npfd = 0;
-        pfd[npfd].fd = sigfd;
+/* SIGKILL to all at the command's timeout, or when the grace after its
+   exit is over: the shell is gone but something still holds the terminal. */
+static void kill_when_due(struct running *r, long long now)
+{
+    int timeout = r->deadline >= 0 && now >= r->deadline;
+    int grace_over = r->grace >= 0 && now >= r->grace;
+
+    if (r->killed || !(timeout || grace_over))
+        return;
+    if (timeout) {
+        r->timed_out = 1;
+        if (kill(-r->pid, SIGKILL) < 0 && errno != ESRCH)
+            console_printf("guest-init: kill: %s\n", strerror(errno));
+    }
+    r->killed = 1;
+    kill_all();
+    r->drain = now + DRAIN_MS;
+}
+
+/* The next time at which kill_when_due() or the drain has work; -1: none. */
+static long long next_limit(const struct running *r)
+{
+    long long limit = -1;
+
+    if (!r->killed && r->deadline >= 0)
+        limit = r->deadline;
+    if (!r->killed && r->grace >= 0 && (limit < 0 || r->grace < limit))
+        limit = r->grace;
+    if (r->drain >= 0)
+        limit = r->drain;
+    return limit;
+}
+
+/*
+ * Sends the records so far, then waits for a signal, output or the next
+ * limit.  Returns how many of pfd it polled (1: the signalfd; 2: and the
+ * terminal), or 0 when interrupted.
+ */
+static int wait_for_events(const struct running *r, long long now,
+                           struct pollfd *pfd)
+{
+    long long limit = next_limit(r), wait_ms;
+    int npfd = 0;
+
+    pfd[npfd].fd = r->sigfd;
+    pfd[npfd].events = POLLIN;
+    npfd++;
+    if (!r->master_done) {
+        pfd[npfd].fd = r->master;
         pfd[npfd].events = POLLIN;
         npfd++;
-        if (!master_done) {
-            pfd[npfd].fd = master;
-            pfd[npfd].events = POLLIN;
-            npfd++;
-        }
-        out_flush();
-        wait_ms = limit < 0 ? -1 : limit - now + 1;
-        if (wait_ms < 0 || wait_ms > 60000)
-            wait_ms = 60000;
-        if (poll(pfd, (nfds_t)npfd, (int)wait_ms) < 0) {
-            if (errno == EINTR)
-                continue;
-            fatal("poll: %s", strerror(errno));
-        }
-        if (npfd > 1 && pfd[1].revents != 0) {
-            n = read(master, buf, sizeof buf);
-            if (n > 0) {
-                add_output(&lb, buf, (size_t)n);
-            } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-                /* EIO: every holder of the slave side has closed it */
-                master_done = 1;
-            }
-        }
-        if (pfd[0].revents & POLLIN) {
-            n = read(sigfd, &si, sizeof si);
-            if (n < 0 && errno != EINTR && errno != EAGAIN)
-                fatal("read signalfd: %s", strerror(errno));
-        }
-        /* Reap everything: orphans are ours too. */
-        for (;;) {
-            w = waitpid(-1, &wst, WNOHANG);
-            if (w <= 0)
-                break;
-            if (w == pid) {
-                child_done = 1;
-                status = wst;
-                if (!master_done && !killed)
-                    grace = now_ms() + GRACE_MS;
-            }
-        }
     }
-    if (!master_done) {
-        /* drain what is buffered without blocking */
-        int fl = fcntl(master, F_GETFL);
+    out_flush();
+    wait_ms = limit < 0 ? -1 : limit - now + 1;
+    if (wait_ms < 0 || wait_ms > 60000)
+        wait_ms = 60000;
+    if (poll(pfd, (nfds_t)npfd, (int)wait_ms) < 0) {
+        if (errno == EINTR)
+            return 0;
+        fatal("poll: %s", strerror(errno));
+    }
+    return npfd;
+}
 
-        if (fl >= 0 && fcntl(master, F_SETFL, fl | O_NONBLOCK) == 0) {
-            while ((n = read(master, buf, sizeof buf)) > 0)
-                add_output(&lb, buf, (size_t)n);
+static void read_terminal(struct running *r)
+{
+    char buf[8192];
+    ssize_t n;
+
+    n = read(r->master, buf, sizeof buf);
+    if (n > 0) {
+        add_output(r->lb, buf, (size_t)n);
+    } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+        /* EIO: every holder of the slave side has closed it */
+        r->master_done = 1;
+    }
+}
+
+/* Reaps everything (orphans are ours too); the command's own exit starts
+   the grace for whatever still holds its terminal. */
+static void reap_children(struct running *r)
+{
+    pid_t w;
+    int wst;
+
+    for (;;) {
+        w = waitpid(-1, &wst, WNOHANG);
+        if (w <= 0)
+            break;
+        if (w == r->pid) {
+            r->child_done = 1;
+            r->status = wst;
+            if (!r->master_done && !r->killed)
+                r->grace = now_ms() + GRACE_MS;
         }
     }
-    if (close(master) < 0)
-        console_printf("guest-init: close: %s\n", strerror(errno));
-    flush_lines(&lb, 1);
-    if (lb.cut_lines > 0)
-        out_printf("SP-CUT %s %zu %zu", c->id, lb.cut_lines, lb.cut_bytes);
-    kill_all();
-    reap_all(sigfd, DRAIN_MS);
+}
+
+/* Until the command has exited and its terminal is closed, or the drain
+   after a kill is over. */
+static void watch_command(struct running *r)
+{
+    struct pollfd pfd[2];
+    long long now;
+    int npfd;
+
+    while (!(r->child_done && r->master_done)) {
+        now = now_ms();
+        kill_when_due(r, now);
+        if (r->drain >= 0 && now >= r->drain) {
+            console_printf("guest-init: %s: processes did not go away\n",
+                           r->c->id);
+            break;
+        }
+        npfd = wait_for_events(r, now, pfd);
+        if (npfd == 0)
+            continue;
+        if (npfd > 1 && pfd[1].revents != 0)
+            read_terminal(r);
+        if (pfd[0].revents & POLLIN)
+            consume_signal(r->sigfd);
+        reap_children(r);
+    }
+}
+
+/* Sends the output still buffered, the last line too, and SP-CUT. */
+static void finish_output(struct running *r)
+{
+    char buf[8192];
+    ssize_t n;
+    int fl;
+
+    if (!r->master_done) {
+        /* drain what is buffered without blocking */
+        fl = fcntl(r->master, F_GETFL);
+        if (fl >= 0 && fcntl(r->master, F_SETFL, fl | O_NONBLOCK) == 0) {
+            while ((n = read(r->master, buf, sizeof buf)) > 0)
+                add_output(r->lb, buf, (size_t)n);
+        }
+    }
+    close_or_warn(r->master);
+    flush_lines(r->lb, 1);
+    if (r->lb->cut_lines > 0)
+        out_printf("SP-CUT %s %zu %zu", r->c->id, r->lb->cut_lines,
+                   r->lb->cut_bytes);
+}
+
+static void report_end(const struct running *r, const char *err, size_t errlen)
+{
+    const char *id = r->c->id;
 
     if (errlen > 0)
-        out_printf("SP-END %s error %s", c->id, errbuf);
-    else if (timed_out)
-        out_printf("SP-END %s timeout", c->id);
-    else if (!child_done)
-        out_printf("SP-END %s error lost track of the command", c->id);
-    else if (WIFEXITED(status))
-        out_printf("SP-END %s exit %d", c->id, WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        out_printf("SP-END %s signal %d", c->id, WTERMSIG(status));
+        out_printf("SP-END %s error %s", id, err);
+    else if (r->timed_out)
+        out_printf("SP-END %s timeout", id);
+    else if (!r->child_done)
+        out_printf("SP-END %s error lost track of the command", id);
+    else if (WIFEXITED(r->status))
+        out_printf("SP-END %s exit %d", id, WEXITSTATUS(r->status));
+    else if (WIFSIGNALED(r->status))
+        out_printf("SP-END %s signal %d", id, WTERMSIG(r->status));
     else
-        out_printf("SP-END %s error wait status %#x", c->id, status);
+        out_printf("SP-END %s error wait status %#x", id, r->status);
+}
+
+static void run_command(const struct command *c, int sigfd)
+{
+    static struct linebuf lb;
+    struct running r;
+    char errbuf[512];
+    size_t errlen;
+    int slave, errpipe[2];
+
+    lb.len = 0;
+    lb.kept_lines = lb.kept_bytes = lb.cut_lines = lb.cut_bytes = 0;
+    out_printf("SP-BEGIN %s", c->id);
+    memset(&r, 0, sizeof r);
+    r.c = c;
+    r.lb = &lb;
+    r.sigfd = sigfd;
+    r.grace = r.drain = -1;
+    if (open_pty(c, &r.master, &slave) < 0)
+        return;
+    r.pid = start_command(c, r.master, slave, errpipe);
+    if (r.pid < 0)
+        return;
+    errlen = read_exec_error(errpipe[0], errbuf, sizeof errbuf);
+    r.deadline = c->timeout > 0 ? now_ms() + (long long)c->timeout * 1000 : -1;
+    watch_command(&r);
+    finish_output(&r);
+    kill_all();
+    reap_all(sigfd, DRAIN_MS);
+    report_end(&r, errbuf, errlen);
 }
 
 int main(void)
