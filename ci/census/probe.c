@@ -2175,109 +2175,239 @@ static void record(const struct test *t, const struct seccomp_data *d,
         k->state = DONE;
 }
 
+/* One measured child, while serve() answers its notifications. */
+struct served {
+    const struct test *t;
+    pid_t pid;
+    int listener, pidfd;
+    int state, skip_exec;       /* the caller's, for record() */
+    struct task *tasks;
+    size_t ntasks;
+    struct callset *own, *made;
+    int status, reaped, hup;    /* hup: no task uses the filter any more */
+};
+
+/* Waits for a notification or the child's end; poll()'s result. */
+static int wait_child(const struct served *s, struct pollfd *pfd)
+{
+    pfd[0].fd = s->listener;
+    pfd[0].events = POLLIN;
+    pfd[0].revents = 0;
+    pfd[1].fd = s->pidfd;
+    pfd[1].events = POLLIN;
+    pfd[1].revents = 0;
+    return poll(pfd, s->reaped ? 1 : 2, POLL_MS);
+}
+
+/* The child made no system call for POLL_MS: it has hung. */
+static void kill_hung(struct served *s)
+{
+    const char *name = s->t->name;
+
+    out("E %s no system call for %d ms: killed\n", name, POLL_MS);
+    if (kill(s->pid, SIGKILL) < 0 && errno != ESRCH)
+        out("E %s kill: %s\n", name, strerror(errno));
+    if (!s->reaped && waitpid(s->pid, &s->status, 0) < 0)
+        out("E %s waitpid: %s\n", name, strerror(errno));
+    s->status = -1;
+    s->reaped = 1;
+}
+
+/* Records one system call and lets it go on; -1 when serving must stop. */
+static int answer(struct served *s)
+{
+    memset(req, 0, req_size);
+    if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0) {
+        if (errno == EINTR || errno == ENOENT)
+            return 0;
+        out("E %s SECCOMP_IOCTL_NOTIF_RECV: %s\n", s->t->name,
+            strerror(errno));
+        return -1;
+    }
+    record(s->t, &req->data, (pid_t)req->pid, s->pid, &s->state,
+           &s->skip_exec, s->tasks, &s->ntasks, s->own, s->made);
+    memset(resp, 0, resp_size);
+    resp->id = req->id;
+    resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+    if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0
+        && errno != ENOENT) {
+        out("E %s SECCOMP_IOCTL_NOTIF_SEND: %s\n", s->t->name,
+            strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Until no task uses the filter, the child hangs or serving fails. */
+static void serve_events(struct served *s)
+{
+    struct pollfd pfd[2];
+    int r;
+
+    for (;;) {
+        r = wait_child(s, pfd);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            out("E %s poll: %s\n", s->t->name, strerror(errno));
+            return;
+        }
+        if (r == 0) {
+            kill_hung(s);
+            return;
+        }
+        if (pfd[0].revents & POLLIN) {
+            if (answer(s) < 0)
+                return;
+            continue;
+        }
+        if (!s->reaped && (pfd[1].revents & POLLIN)) {
+            if (waitpid(s->pid, &s->status, 0) < 0) {
+                out("E %s waitpid: %s\n", s->t->name, strerror(errno));
+                return;
+            }
+            s->reaped = 1;
+            continue;
+        }
+        if (pfd[0].revents & (POLLHUP | POLLERR)) {
+            s->hup = 1;
+            return;
+        }
+    }
+}
+
+/* Reaps a child that serving left behind; its status counts only if it
+   ended on its own (hup), else it is killed first and the status is -1. */
+static void reap_child(struct served *s)
+{
+    const char *name = s->t->name;
+
+    if (!s->hup && kill(s->pid, SIGKILL) < 0 && errno != ESRCH)
+        out("E %s kill: %s\n", name, strerror(errno));
+    if (waitpid(s->pid, &s->status, 0) < 0) {
+        out("E %s waitpid: %s\n", name, strerror(errno));
+        s->status = -1;
+    } else if (!s->hup) {
+        s->status = -1;
+    }
+}
+
 /* Answers the notifications of child PID until no task uses its filter.
  * Returns the child's wait status, or -1. */
 static int serve(const struct test *t, pid_t pid, int listener,
                  struct callset *own, struct callset *made)
 {
     static struct task tasks[MAX_TASKS];
-    size_t ntasks = 0;
-    struct pollfd pfd[2];
-    int pidfd, state = BEFORE, skip_exec = 0, status = -1, reaped = 0;
-    int hup = 0;
-    int r;
+    struct served s;
 
-    pidfd = (int)syscall(nr_pidfd_open, pid, 0);
-    if (pidfd < 0) {
+    memset(&s, 0, sizeof s);
+    s.t = t;
+    s.pid = pid;
+    s.listener = listener;
+    s.state = BEFORE;
+    s.tasks = tasks;
+    s.own = own;
+    s.made = made;
+    s.status = -1;
+    s.pidfd = (int)syscall(nr_pidfd_open, pid, 0);
+    if (s.pidfd < 0) {
         out("E %s pidfd_open: %s\n", t->name, strerror(errno));
         return -1;
     }
-    for (;;) {
-        pfd[0].fd = listener;
-        pfd[0].events = POLLIN;
-        pfd[0].revents = 0;
-        pfd[1].fd = pidfd;
-        pfd[1].events = POLLIN;
-        pfd[1].revents = 0;
-        r = poll(pfd, reaped ? 1 : 2, POLL_MS);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            out("E %s poll: %s\n", t->name, strerror(errno));
-            break;
-        }
-        if (r == 0) {
-            out("E %s no system call for %d ms: killed\n", t->name, POLL_MS);
-            if (kill(pid, SIGKILL) < 0 && errno != ESRCH)
-                out("E %s kill: %s\n", t->name, strerror(errno));
-            if (!reaped && waitpid(pid, &status, 0) < 0)
-                out("E %s waitpid: %s\n", t->name, strerror(errno));
-            status = -1;
-            reaped = 1;
-            break;
-        }
-        if (pfd[0].revents & POLLIN) {
-            memset(req, 0, req_size);
-            if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0) {
-                if (errno == EINTR || errno == ENOENT)
-                    continue;
-                out("E %s SECCOMP_IOCTL_NOTIF_RECV: %s\n", t->name,
-                    strerror(errno));
-                break;
-            }
-            record(t, &req->data, (pid_t)req->pid, pid, &state, &skip_exec,
-                   tasks, &ntasks, own, made);
-            memset(resp, 0, resp_size);
-            resp->id = req->id;
-            resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-            if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0
-                && errno != ENOENT) {
-                out("E %s SECCOMP_IOCTL_NOTIF_SEND: %s\n", t->name,
-                    strerror(errno));
-                break;
-            }
-            continue;
-        }
-        if (!reaped && (pfd[1].revents & POLLIN)) {
-            if (waitpid(pid, &status, 0) < 0) {
-                out("E %s waitpid: %s\n", t->name, strerror(errno));
-                break;
-            }
-            reaped = 1;
-            continue;
-        }
-        if (pfd[0].revents & (POLLHUP | POLLERR)) {
-            hup = 1;    /* no task uses the filter any more */
-            break;
-        }
-    }
-    if (!reaped) {
-        if (!hup && kill(pid, SIGKILL) < 0 && errno != ESRCH)
-            out("E %s kill: %s\n", t->name, strerror(errno));
-        if (waitpid(pid, &status, 0) < 0) {
-            out("E %s waitpid: %s\n", t->name, strerror(errno));
-            status = -1;
-        } else if (!hup) {
-            status = -1;
-        }
-    }
-    if (close(pidfd) < 0)
+    serve_events(&s);
+    if (!s.reaped)
+        reap_child(&s);
+    if (close(s.pidfd) < 0)
         out("E %s close: %s\n", t->name, strerror(errno));
-    if (state == BEFORE)
+    if (s.state == BEFORE)
         out("E %s the start marker never came\n", t->name);
-    else if (state == RECORDING && !(t->flags & T_NOEND))
+    else if (s.state == RECORDING && !(t->flags & T_NOEND))
         out("E %s the end marker never came\n", t->name);
-    return status;
+    return s.status;
 }
 
 static void exec_again(const struct test *t) __attribute__((noreturn));
+
+/* The child of census(): set up, install the filter, hand its listener to
+   the parent over sv[1], then call the function (or execute the probe
+   again for T_FIRST and T_WARM). */
+static void census_child(const struct test *t, int sv[2])
+    __attribute__((noreturn));
+
+static void census_child(const struct test *t, int sv[2])
+{
+    struct ctx c;
+    int listener, e;
+
+    ctx_init(&c);
+    if (dup2(sv[1], CHANNEL_FD) != CHANNEL_FD) {
+        child_error(t->name, "dup2", errno);
+        _exit(EXIT_FAILURE);
+    }
+    if (close(sv[0]) < 0 || close(sv[1]) < 0) {
+        child_error(t->name, "close", errno);
+        _exit(EXIT_FAILURE);
+    }
+    if (!(t->flags & (T_FIRST | T_WARM)) && t->setup != NULL
+        && (e = t->setup(&c)) != 0) {
+        child_error(t->name, "set-up", e);
+        _exit(EXIT_FAILURE);
+    }
+    listener = install_notify((t->flags & T_TSYNC) != 0);
+    if (listener < 0) {
+        child_error(t->name, "seccomp", errno);
+        _exit(EXIT_FAILURE);
+    }
+    if (send_fd(listener) < 0)
+        _exit(EXIT_FAILURE);
+    if (close(listener) < 0 || close(CHANNEL_FD) < 0)
+        _exit(EXIT_FAILURE);
+    if (t->flags & (T_FIRST | T_WARM))
+        exec_again(t);
+    call_function(t, &c, 1);
+}
+
+/* In the parent: the child's listener from sv[0], or -1 (the child then
+   reaped); closes both ends. */
+static int receive_listener(const struct test *t, pid_t pid, int sv[2])
+{
+    int listener, status;
+
+    if (close(sv[1]) < 0) {
+        out("E %s close: %s\n", t->name, strerror(errno));
+        failures++;
+    }
+    listener = recv_fd(sv[0]);
+    if (close(sv[0]) < 0) {
+        out("E %s close: %s\n", t->name, strerror(errno));
+        failures++;
+    }
+    if (listener < 0) {
+        if (waitpid(pid, &status, 0) < 0)
+            out("E %s waitpid: %s\n", t->name, strerror(errno));
+        out("E %s no listener from the child\n", t->name);
+        failures++;
+    }
+    return listener;
+}
+
+/* A failure unless the child exited with 0. */
+static void check_exit(const struct test *t, int status)
+{
+    if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return;
+    if (status != -1 && WIFSIGNALED(status))
+        out("E %s killed by signal %d\n", t->name, WTERMSIG(status));
+    else if (status != -1)
+        out("E %s exit status %d\n", t->name, WEXITSTATUS(status));
+    failures++;
+}
 
 /* First pass: record one function. */
 static void census(const struct test *t)
 {
     static struct callset own, made;
-    struct ctx c;
-    int sv[2], listener, e, status;
+    int sv[2], listener, status;
     pid_t pid;
 
     own.n = made.n = 0;
@@ -2293,62 +2423,17 @@ static void census(const struct test *t)
         failures++;
         return;
     }
-    if (pid == 0) {
-        ctx_init(&c);
-        if (dup2(sv[1], CHANNEL_FD) != CHANNEL_FD) {
-            child_error(t->name, "dup2", errno);
-            _exit(EXIT_FAILURE);
-        }
-        if (close(sv[0]) < 0 || close(sv[1]) < 0) {
-            child_error(t->name, "close", errno);
-            _exit(EXIT_FAILURE);
-        }
-        if (!(t->flags & (T_FIRST | T_WARM)) && t->setup != NULL
-            && (e = t->setup(&c)) != 0) {
-            child_error(t->name, "set-up", e);
-            _exit(EXIT_FAILURE);
-        }
-        listener = install_notify((t->flags & T_TSYNC) != 0);
-        if (listener < 0) {
-            child_error(t->name, "seccomp", errno);
-            _exit(EXIT_FAILURE);
-        }
-        if (send_fd(listener) < 0)
-            _exit(EXIT_FAILURE);
-        if (close(listener) < 0 || close(CHANNEL_FD) < 0)
-            _exit(EXIT_FAILURE);
-        if (t->flags & (T_FIRST | T_WARM))
-            exec_again(t);
-        call_function(t, &c, 1);
-    }
-    if (close(sv[1]) < 0) {
-        out("E %s close: %s\n", t->name, strerror(errno));
-        failures++;
-    }
-    listener = recv_fd(sv[0]);
-    if (close(sv[0]) < 0) {
-        out("E %s close: %s\n", t->name, strerror(errno));
-        failures++;
-    }
-    if (listener < 0) {
-        if (waitpid(pid, &status, 0) < 0)
-            out("E %s waitpid: %s\n", t->name, strerror(errno));
-        out("E %s no listener from the child\n", t->name);
-        failures++;
+    if (pid == 0)
+        census_child(t, sv);
+    listener = receive_listener(t, pid, sv);
+    if (listener < 0)
         return;
-    }
     status = serve(t, pid, listener, &own, &made);
     if (close(listener) < 0) {
         out("E %s close: %s\n", t->name, strerror(errno));
         failures++;
     }
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        if (status != -1 && WIFSIGNALED(status))
-            out("E %s killed by signal %d\n", t->name, WTERMSIG(status));
-        else if (status != -1)
-            out("E %s exit status %d\n", t->name, WEXITSTATUS(status));
-        failures++;
-    }
+    check_exit(t, status);
     print_set(t->name, NULL, &own);
     if (t->created != NULL)
         print_set(t->name, t->created, &made);
