@@ -2421,6 +2421,8 @@ static void census(const struct test *t)
     if (pid < 0) {
         out("E %s fork: %s\n", t->name, strerror(errno));
         failures++;
+        (void)close(sv[0]);     /* the run has failed already */
+        (void)close(sv[1]);
         return;
     }
     if (pid == 0)

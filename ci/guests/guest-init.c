@@ -30,9 +30,9 @@
  *
  * The results channel is chosen by the kernel argument sp.out=:
  *     sp.out=debugcon   QEMU's isa-debugcon at I/O port 0xe9 (what
- *                       ci/guest-boot uses): written with outsb, no driver,
- *                       no interrupt, nothing to drain, and the kernel never
- *                       writes there.  Commands do not inherit the port.
+ *                       ci/guests/guest-boot uses): written with outsb, no
+ *                       driver, no interrupt, nothing to drain, and the
+ *                       kernel never writes there.  Commands do not inherit the port.
  *                       x86 only.
  *     sp.out=ttyS1      a tty (here a second 16550 UART), put in raw mode
  *                       (or hvc0: a virtio console, on arm64 guests)
@@ -933,7 +933,7 @@ static void exec_command(const struct command *c, int errfd)
 
 static void exec_command(const struct command *c, int errfd)
 {
-    char *env[13];
+    char *env[11];              /* fill_env(): ten and the NULL */
     char *argv[4];
     char *words[256];
 
@@ -1118,8 +1118,9 @@ static int open_pty(const struct command *c, int *masterp, int *slavep)
         out_printf("SP-END %s error posix_openpt: %s", c->id, strerror(errno));
         return -1;
     }
+    /* ptsname_r() returns its error (musl does not set errno). */
     if (grantpt(master) < 0 || unlockpt(master) < 0
-        || ptsname_r(master, name, sizeof name) != 0) {
+        || (errno = ptsname_r(master, name, sizeof name)) != 0) {
         out_printf("SP-END %s error pty: %s", c->id, strerror(errno));
         close_or_warn(master);
         return -1;
@@ -1148,8 +1149,8 @@ static pid_t start_command(const struct command *c, int master, int slave,
 
     if (pipe2(errpipe, O_CLOEXEC) < 0) {
         out_printf("SP-END %s error pipe: %s", c->id, strerror(errno));
-        if (close(slave) < 0 || close(master) < 0)
-            console_printf("guest-init: close: %s\n", strerror(errno));
+        close_or_warn(slave);
+        close_or_warn(master);
         return -1;
     }
     /* The records so far leave before the command runs: a command that
@@ -1159,15 +1160,16 @@ static pid_t start_command(const struct command *c, int master, int slave,
     pid = fork();
     if (pid < 0) {
         out_printf("SP-END %s error fork: %s", c->id, strerror(errno));
-        if (close(slave) < 0 || close(master) < 0
-            || close(errpipe[0]) < 0 || close(errpipe[1]) < 0)
-            console_printf("guest-init: close: %s\n", strerror(errno));
+        close_or_warn(slave);
+        close_or_warn(master);
+        close_or_warn(errpipe[0]);
+        close_or_warn(errpipe[1]);
         return -1;
     }
     if (pid == 0)
         child_run(c, slave, errpipe[1]);
-    if (close(slave) < 0 || close(errpipe[1]) < 0)
-        console_printf("guest-init: close: %s\n", strerror(errno));
+    close_or_warn(slave);
+    close_or_warn(errpipe[1]);
     return pid;
 }
 
