@@ -17,6 +17,8 @@
 #ifndef CENSUS_H
 #define CENSUS_H
 
+#include <stddef.h>
+
 #define CENSUS_MAGIC 0x5ecc0de5L
 
 enum census_mark {
@@ -64,5 +66,32 @@ enum census_mark {
 #else
 #error "the census knows the x86_64, i386, x32, aarch64, riscv64, armhf, s390x and ppc64le ABIs only"
 #endif
+
+/* A set of system calls, each by ABI (AUDIT_ARCH_*) and number: what one
+ * record names.  Both witnesses (probe.c, trace.c) collect into it. */
+#define MAX_CALLS 256           /* distinct system calls per record */
+
+struct callset {
+    struct {
+        unsigned arch;
+        long nr;
+    } c[MAX_CALLS];
+    size_t n;
+};
+
+/* Adds a call once; a set that is full takes no more. */
+static inline void set_add(struct callset *s, unsigned arch, long nr)
+{
+    size_t i;
+
+    for (i = 0; i < s->n; i++)
+        if (s->c[i].arch == arch && s->c[i].nr == nr)
+            return;
+    if (s->n < MAX_CALLS) {
+        s->c[s->n].arch = arch;
+        s->c[s->n].nr = nr;
+        s->n++;
+    }
+}
 
 #endif

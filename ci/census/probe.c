@@ -118,7 +118,6 @@ struct sc_name {
 
 
 #define CHANNEL_FD 1000         /* the child's end of the socket pair */
-#define MAX_CALLS 256           /* distinct system calls per record */
 #define MAX_TASKS 64            /* tasks one function may create */
 #define POLL_MS 10000           /* a function that stays silent this long
                                    has hung */
@@ -2063,28 +2062,6 @@ static int recv_fd(int sock)
 }
 
 /* ---- recording -------------------------------------------------- */
-
-struct callset {
-    struct {
-        unsigned arch;
-        long nr;
-    } c[MAX_CALLS];
-    size_t n;
-};
-
-static void set_add(struct callset *s, unsigned arch, long nr)
-{
-    size_t i;
-
-    for (i = 0; i < s->n; i++)
-        if (s->c[i].arch == arch && s->c[i].nr == nr)
-            return;
-    if (s->n < MAX_CALLS) {
-        s->c[s->n].arch = arch;
-        s->c[s->n].nr = nr;
-        s->n++;
-    }
-}
 
 static void print_set(const char *name, const char *suffix,
                       const struct callset *s)

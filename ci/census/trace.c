@@ -79,7 +79,6 @@ struct w_info {
     uint64_t room[4];   /* the exit and seccomp members are longer */
 };
 
-#define MAX_CALLS 256
 #define MAX_TASKS 128
 #define NAME_MAX_LEN 128
 
@@ -177,14 +176,6 @@ static void name_of(unsigned arch, long nr, char *buf, size_t size)
 
 /* ---- tasks ------------------------------------------------------- */
 
-struct callset {
-    struct {
-        unsigned arch;
-        long nr;
-    } c[MAX_CALLS];
-    size_t n;
-};
-
 enum kind {
     ROOT,       /* PROGRAM */
     CALLER,     /* a child of PROGRAM: makes the markers */
@@ -236,20 +227,6 @@ static struct task *add(pid_t tid)
         }
     trouble("more than %d tasks", MAX_TASKS);
     return NULL;
-}
-
-static void set_add(struct callset *s, unsigned arch, long nr)
-{
-    size_t i;
-
-    for (i = 0; i < s->n; i++)
-        if (s->c[i].arch == arch && s->c[i].nr == nr)
-            return;
-    if (s->n < MAX_CALLS) {
-        s->c[s->n].arch = arch;
-        s->c[s->n].nr = nr;
-        s->n++;
-    }
 }
 
 static void print_set(const char *name, const char *suffix,
