@@ -21,6 +21,12 @@ main(int argc, char *argv[])
         fprintf(stderr, "Usage: %s timer|rlimit\n", argv[0]);
         exit(EXIT_FAILURE);
     }
+    printf("entering strict mode (%s)\n", argv[1]);
+    if (fflush(stdout) == EOF) {
+        perror("fflush");
+        exit(EXIT_FAILURE);
+    }
+    /* Armed after the output, so that a slow start cannot use it up. */
     if (strcmp(argv[1], "timer") == 0) {
         memset(&sev, 0, sizeof(sev));
         sev.sigev_notify = SIGEV_SIGNAL;
@@ -37,10 +43,7 @@ main(int argc, char *argv[])
         perror("setrlimit");
         exit(EXIT_FAILURE);
     }
-    printf("entering strict mode (%s)\n", argv[1]);
-    if (fflush(stdout) == EOF
-        || syscall(SYS_seccomp, SECCOMP_SET_MODE_STRICT, 0, NULL) == -1)
-    {
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_STRICT, 0, NULL) == -1) {
         perror("seccomp");
         exit(EXIT_FAILURE);
     }
