@@ -154,10 +154,10 @@ check "update adds '\\\" t as the first line" first_is_t
 same_outside() { outside "$S/page.2" | sed 1d | cmp - "$S/outside.old"; }
 outside $fx/page.2 > "$S/outside.old"
 check "update changes nothing outside the block" same_outside
-if command -v mandoc >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+if have mandoc groff; then
 	check "the updated page lints clean" ci/pages/lint-pages "$S/page.2"
 else
-	skip "the updated page lints clean" "mandoc or groff missing"
+	skip "the updated page lints clean" "$missing"
 fi
 
 # A changed cell: bookworm's stat() now makes fstat.
@@ -258,3 +258,4 @@ if [ -f /usr/include/x86_64-linux-gnu/asm/unistd_x32.h ] && command -v gcc >/dev
 else
 	skip "the probe builds with the project's flags" "no gcc or kernel headers on this host"
 fi
+done_testing

@@ -60,3 +60,4 @@ gl_cache() {
 }
 check "GitLab caches the guests (inside the project) keyed on the lock and the packages" gl_cache
 check "GitLab publishes the merged JUnit report" grep -q 'junit: build/check-examples/junit.xml' $gl
+done_testing

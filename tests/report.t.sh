@@ -112,3 +112,4 @@ SP_GUESTS_LIST=$S/tier.list ci/check-examples -r -a all -w "$S/t" > "$S/tier-all
 check "-a all (ARCHES=all) runs every tier: the whole run's report" sh -c 'sed "s|/t/results.tsv|/run/results.tsv|" "$1" | diff -u "$2" -' - "$S/tier-all.tap" "$S/full.tap"
 fails_with "-a takes all alone" "-a takes all \\(make ARCHES=all\\), not 'some'" \
 	env SP_GUESTS_LIST="$S/tier.list" ci/check-examples -r -a some -w "$S/t"
+done_testing
