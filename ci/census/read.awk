@@ -13,7 +13,8 @@
 # from what it read: G[1..ng] the guests, info[g, key], label[g], abi[g],
 # forder[1..nf] and rorder[1..nr] the rows, has[g, f], calls[g, f],
 # outcome[g, f], timed[g, f], err[g, f], rdeny[f], rres[g, f, filter],
-# hfunc/hrel/hcalls/hsrc[1..nh], ctitle/cfuncs[1..nc].
+# hfunc/hrel/hcalls/hsrc[1..nh], ctitle/cfuncs[1..nc].  In mode check it
+# ends there, with exit status 1 when a check failed.
 function fail(msg) { print "census/table: " msg > "/dev/stderr"; bad = 1 }
 function words(s, a) { return split(s, a, /[ \t]+/) }
 # New functions go after the one the same guest listed before them.
@@ -218,4 +219,5 @@ BEGIN {
 	readhistory(); readcaps()
 	if (nf == 0) fail("no F records")
 	makelabels()
+	if (mode == "check") exit bad
 }
