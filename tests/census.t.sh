@@ -237,6 +237,23 @@ check "extract prints the census command's records" extracted
 fails_with "extract fails when the probe did not exit 0" "ended with exit 1" \
 	ci/census/extract $fx/results.failed
 
+# ---- a golden guest result, round-trip: extract, then table ----
+# tests/fixtures/census/golden: what trixie's /init wrote in a run of
+# 2026-12-04 (two sessions, then the census command), its info, the records
+# extract must cut from it, and the rows table tsv must make of them (with
+# the project's own ci/census/timing, which that glibc's rows need).
+gd=$fx/golden
+mkdir -p "$S/golden/trixie"; cp $gd/info "$S/golden/trixie/info"
+check "extract cuts the golden records out of a guest's results" \
+	sh -c 'ci/census/extract "$1/results" > "$2" && cmp "$1/census" "$2"' - $gd "$S/golden/trixie/census"
+check "table check accepts them, witnesses and all" env CENSUS_TIMING=ci/census/timing ci/census/table check "$S/golden"
+check "table tsv makes the golden rows of them" \
+	sh -c 'CENSUS_TIMING=ci/census/timing ci/census/table tsv "$1" | diff -u "$2" -' - "$S/golden" $gd/census.tsv
+golden_every_row() {
+	[ "$(grep -c "^F " $gd/census)" -eq "$(tail -n +5 $gd/census.tsv | wc -l)" ]
+}
+check "... one row for each F record" golden_every_row
+
 # ---- the probe compiles cleanly (compile only: it runs in guests) ----
 fake_guest() { # DIR ABI GCCFLAG: a guest directory whose sysroot is the host's
 	mkdir -p "$1"
