@@ -43,3 +43,4 @@ if gcc -Wall -Wextra -Werror -c -o "$SCRATCH/frag.o" "$SCRATCH/frag.c" 2> "$SCRA
 else
 	echo "not ok $T - the C form for the project's own census compiles with the host's libseccomp"; sed 's/^/# /' "$SCRATCH/cc"
 fi
+done_testing

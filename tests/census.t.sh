@@ -81,6 +81,12 @@ fails_with "a row the tracer saw otherwise fails, naming guest, function and bot
 no_block() { [ ! -s "$S/wit.roff" ]; }
 ci/census/table roff "$S/wit" > "$S/wit.roff" 2>/dev/null || :
 check "a disagreement leaves no block to write" no_block
+check_alone() {
+	ci/census/table check "$S/wit" > "$S/wit.check" 2>&1; rc=$?
+	[ $rc -eq 1 ] && grep -qx "census/table: bookworm: stat: the probe (seccomp notification) saw \[newfstatat\], the tracer (ptrace) saw \[brk newfstatat\]" "$S/wit.check" &&
+		[ "$(wc -l < "$S/wit.check")" -eq 1 ] && ci/census/table check $fx/guests && [ -z "$(ci/census/table check $fx/guests 2>&1)" ]
+}
+check "check: the same checks, with no table, and silent on good records" check_alone
 cp $fx/guests/bookworm.census "$S/wit/"
 sed -i 's/^W socket socketcall$/W socket socket/' "$S/wit/i386.census"
 fails_with "i386: a socketcall the tracer names otherwise fails too" \
@@ -154,10 +160,10 @@ check "update adds '\\\" t as the first line" first_is_t
 same_outside() { outside "$S/page.2" | sed 1d | cmp - "$S/outside.old"; }
 outside $fx/page.2 > "$S/outside.old"
 check "update changes nothing outside the block" same_outside
-if command -v mandoc >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+if have mandoc groff; then
 	check "the updated page lints clean" ci/pages/lint-pages "$S/page.2"
 else
-	skip "the updated page lints clean" "mandoc or groff missing"
+	skip "the updated page lints clean" "$missing"
 fi
 
 # A changed cell: bookworm's stat() now makes fstat.
@@ -231,6 +237,23 @@ check "extract prints the census command's records" extracted
 fails_with "extract fails when the probe did not exit 0" "ended with exit 1" \
 	ci/census/extract $fx/results.failed
 
+# ---- a golden guest result, round-trip: extract, then table ----
+# tests/fixtures/census/golden: what trixie's /init wrote in a run of
+# 2026-12-04 (two sessions, then the census command), its info, the records
+# extract must cut from it, and the rows table tsv must make of them (with
+# the project's own ci/census/timing, which that glibc's rows need).
+gd=$fx/golden
+mkdir -p "$S/golden/trixie"; cp $gd/info "$S/golden/trixie/info"
+check "extract cuts the golden records out of a guest's results" \
+	sh -c 'ci/census/extract "$1/results" > "$2" && cmp "$1/census" "$2"' - $gd "$S/golden/trixie/census"
+check "table check accepts them, witnesses and all" env CENSUS_TIMING=ci/census/timing ci/census/table check "$S/golden"
+check "table tsv makes the golden rows of them" \
+	sh -c 'CENSUS_TIMING=ci/census/timing ci/census/table tsv "$1" | diff -u "$2" -' - "$S/golden" $gd/census.tsv
+golden_every_row() {
+	[ "$(grep -c "^F " $gd/census)" -eq "$(tail -n +5 $gd/census.tsv | wc -l)" ]
+}
+check "... one row for each F record" golden_every_row
+
 # ---- the probe compiles cleanly (compile only: it runs in guests) ----
 fake_guest() { # DIR ABI GCCFLAG: a guest directory whose sysroot is the host's
 	mkdir -p "$1"
@@ -258,3 +281,4 @@ if [ -f /usr/include/x86_64-linux-gnu/asm/unistd_x32.h ] && command -v gcc >/dev
 else
 	skip "the probe builds with the project's flags" "no gcc or kernel headers on this host"
 fi
+done_testing

@@ -52,3 +52,4 @@ if [ "$(printf '%s\n' "$got" | grep -v '^-g$\|^$')" = claims/filter-flags.claim 
 else
 	echo "not ok $T - PAGES=a patch runs the claim the patch names, and no page"; printf '%s\n' "$got" | sed 's/^/# /'
 fi
+done_testing

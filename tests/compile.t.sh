@@ -93,3 +93,4 @@ ci/cache-prune objects
 check "an empty directory another stage may have just made survives pruning" \
 	test -d "$objs/just-made.tmp"
 check "an empty directory unchanged for an hour goes" test ! -e "$objs/left-empty"
+done_testing

@@ -36,3 +36,4 @@ do
 	else echo "not ok $T - $page leaves examples/ unchanged"; fi
 done
 fails_with "a missing page is an error" "cannot|No such file" ci/pages/extract-examples "$out" $fx/none.2
+done_testing

@@ -205,3 +205,4 @@ if [ -n "${key:-}" ] && command -v prlimit >/dev/null; then
 else
 	skip "a guest build whose disk fills up fails" "no private cache (see above) or no prlimit"
 fi
+done_testing

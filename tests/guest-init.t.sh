@@ -19,7 +19,7 @@
 if [ -z "${GDIR:-}" ]; then
 	if ! GDIR=$(ci/guests/guest-build bookworm 2>"$SCRATCH/build.log"); then
 		T=$((T + 1)); echo "not ok $T - a guest to boot (ci/guests/guest-build bookworm)"
-		sed "s/^/# /" "$SCRATCH/build.log"; exit 1
+		sed "s/^/# /" "$SCRATCH/build.log"; done_testing; exit 1
 	fi
 fi
 
@@ -155,3 +155,4 @@ check "--settings prints the QEMU options and the kernel command line" \
 	sh -c "[ \$(wc -l < '$SCRATCH/set1') -eq 2 ] && grep -q '^qemu .*-m 256M ' '$SCRATCH/set1' && grep -q '^kernel .*sp.out=' '$SCRATCH/set1'"
 check "... and they follow the settings" \
 	sh -c "grep -q '^qemu .*-m 200M ' '$SCRATCH/set2' && grep -q '^kernel .* sp.test=1' '$SCRATCH/set2' && ! grep -q 'sp.test' '$SCRATCH/set1'"
+done_testing

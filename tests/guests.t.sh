@@ -48,3 +48,4 @@ SECCOMP_PAGES_CACHE=$pc ci/check-examples -g musl -w "$w/c4" > "$SCRATCH/run6" 2
 check "... but not a measurement cut short in the cache: that one is measured again" \
 	sh -c "grep -qx 'measured in this boot' '$w/c4/guests/musl/census.source' &&
 		[ \$(wc -c < '$w/c4/guests/musl/census') -gt 100 ] && [ \$(wc -c < '$m') -gt 100 ]"
+done_testing

@@ -18,3 +18,4 @@ check "make uninstall DESTDIR=D removes every installed file" \
 check "prefix and mandir are honoured" \
 	sh -c "make -s install DESTDIR='$d' prefix=/opt/sp && [ -f '$d/opt/sp/share/man/man2/seccomp.2' ] &&
 	       make -s install DESTDIR='$d' mandir=/m && [ -f '$d/m/man2/seccomp.2' ]"
+done_testing

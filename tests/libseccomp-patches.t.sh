@@ -124,3 +124,4 @@ check "messages written against another tree: the series is made, with a warning
 	sh -c 'SP_MAN3=$1 SP_LIBSECCOMP_MSG=$2 "$0" -o "$3/b2" "$4" >"$3/b2.out" 2>&1; rc=$?; cat "$3/b2.out";
 		[ $rc -eq 0 ] && grep -q "warning: the messages in .* describe the diffs against libseccomp tree other, not libseccomp tree tree" "$3/b2.out"' \
 	"$L" "$F/pages" "$SCRATCH/based" "$SCRATCH" "$F/tree"
+done_testing

@@ -115,3 +115,4 @@ check "tree-info: both layouts and their .so and .TH conventions" \
 		"$0" "$1" | grep -qx "th.2	(date)	\"Linux man-pages (unreleased)\"" &&
 		"$0" "$2" | grep -qx "th.3	keep	\"Linux man-pages 6.03\"" && "$0" "$1" | grep -qx "so	"' \
 	"$P/tree-info" "$F/upstream-new" "$F/upstream-old"
+done_testing

@@ -3,18 +3,24 @@
 # Reports of a run and sharding, on a fixture run without guests
 # (tests/fixtures/report/work: four guests, a pass, a skip, a failed session
 # whose diff holds XML's special characters and control characters, and a
-# guest that failed as a whole): check-examples -r, ci/report/junit,
-# ci/guests/shard-guests, ci/report/merge-shards.
+# guest that failed as a whole): ci/guests/select-guests,
+# ci/report/summarize, ci/report/junit, ci/guests/shard-guests,
+# ci/report/merge-shards.
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/report
 SP_GUESTS_LIST=$fx/guests.list
 export SP_GUESTS_LIST
 S=$SCRATCH
 out=$S/run
+# report WORKDIR [SELECT-GUESTS-OPTION...]: the report of the guests that ran
+report() {
+	d=$1; shift
+	ci/guests/select-guests "$@" > "$d/selection" && ci/report/summarize "$d"
+}
 
 # ---- the report of a whole run ----
 cp -R $fx/work "$out"
-ci/check-examples -r -w "$out" > "$S/full.tap" 2> "$S/full.err"; rc=$?
+report "$out" > "$S/full.tap" 2> "$S/full.err"; rc=$?
 check "a report alone exits 1 when sessions failed" test $rc -eq 1
 check "the report's last line counts the results" \
 	sh -c 'tail -n 1 "$1" | grep -qx "3 passed, 3 failed, 1 skipped"' - "$S/full.tap"
@@ -100,7 +106,7 @@ check "a refused merge leaves the last report alone" cmp "$S/full.xml" "$out/jun
 # ---- tiers: a guest of tier all runs only when every tier is asked for ----
 sed 's/^delta \(.*\) default$/delta \1 all/' $fx/guests.list > "$S/tier.list"
 cp -R $fx/work "$S/t"
-SP_GUESTS_LIST=$S/tier.list ci/check-examples -r -w "$S/t" > "$S/tier.tap" 2>&1
+SP_GUESTS_LIST=$S/tier.list report "$S/t" > "$S/tier.tap" 2>&1
 tier_default() {
 	grep -qx '# not run: delta (tier all; ARCHES=all runs them)' "$S/tier.tap" &&
 	! grep -q '^# Subtest: delta' "$S/tier.tap" && ! grep -q '^delta' "$S/t/results.tsv" &&
@@ -108,7 +114,12 @@ tier_default() {
 	grep -qx '1\.\.4' "$S/tier.tap" && tail -n 1 "$S/tier.tap" | grep -qx '2 passed, 2 failed, 1 skipped'
 }
 check "a default run leaves the guests of tier all out and names them, not as skipped" tier_default
-SP_GUESTS_LIST=$S/tier.list ci/check-examples -r -a all -w "$S/t" > "$S/tier-all.tap" 2>&1
+SP_GUESTS_LIST=$S/tier.list report "$S/t" -a all > "$S/tier-all.tap" 2>&1
 check "-a all (ARCHES=all) runs every tier: the whole run's report" sh -c 'sed "s|/t/results.tsv|/run/results.tsv|" "$1" | diff -u "$2" -' - "$S/tier-all.tap" "$S/full.tap"
 fails_with "-a takes all alone" "-a takes all \\(make ARCHES=all\\), not 'some'" \
-	env SP_GUESTS_LIST="$S/tier.list" ci/check-examples -r -a some -w "$S/t"
+	env SP_GUESTS_LIST="$S/tier.list" ci/guests/select-guests -a some
+fails_with "check-examples refuses it before running" "-a takes all \\(make ARCHES=all\\), not 'some'" \
+	env SP_GUESTS_LIST="$S/tier.list" ci/check-examples -a some -w "$S/none" man2/none.2
+fails_with "an unknown guest is refused" "unknown guest omega" ci/guests/select-guests -g "alpha omega"
+check "a summary without a selection is refused" sh -c 'ci/report/summarize "$1"; [ $? -eq 2 ]' - $fx/work
+done_testing

@@ -101,3 +101,4 @@ printf '.\\" a changed page\n' >> "$pp/demo.2"
 SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/d" "$pp/demo.2"
 check "a changed page is read again" \
 	sh -c "! grep -q '^O	from the cache$' '$pp/d/001-demo.2.plan' && ci/pages/extract-sessions '$pp/demo.2' | cmp - '$pp/d/001-demo.2.plan'"
+done_testing
