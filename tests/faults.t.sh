@@ -169,7 +169,7 @@ fails_with "a page with a wrong annotation stops the run, with file and line" \
 	"^tests/fixtures/sessions/bad-guest.2:6: GUESTS: unknown guest" \
 	env SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w" tests/fixtures/sessions/bad-guest.2
 check "... before any guest was planned or booted" test ! -e "$w/guests"
-printf 'musl sid trixie musl x86_64 - default\nmusl2 sid trixie musl arm64 - default\n' > "$SCRATCH/bad.list"
+printf 'musl sid trixie musl x86_64 - default debian:sid\nmusl2 sid trixie musl arm64 - default debian:sid\n' > "$SCRATCH/bad.list"
 fails_with "a guest list with an unknown ABI stops the run, with file and line" \
 	"^$SCRATCH/bad.list:2: unknown ABI \"arm64\" for musl2" \
 	env SP_GUESTS_LIST="$SCRATCH/bad.list" SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w/l" $fx/quick.2
