@@ -75,7 +75,7 @@ check "a damaged object is compiled again, not used" sh -c "
 	test $(runs) -eq $((before + 2)) && cmp -s '$SCRATCH/d1/demo.2/two' '$SCRATCH/d3/demo.2/two' &&
 	test \$(grep -c 'is damaged: making it again' '$SCRATCH/d3.log') -eq 2"
 
-# The cache's pruning (ci/cache-prune): what a run takes is touched, what
+# The cache's pruning (ci/cache): what a run takes is touched, what
 # no run took for 30 days goes when something new is compiled.
 objs=$SECCOMP_PAGES_CACHE/objects
 : > "$objs/stale-entry"
@@ -89,7 +89,7 @@ check "an entry unused for 30 days is removed when something new is compiled" \
 	test ! -e "$objs/stale-entry"
 mkdir "$objs/just-made.tmp" "$objs/left-empty"
 touch -d '2 hours ago' "$objs/left-empty"
-ci/cache-prune objects
+ci/cache prune "$objs"
 check "an empty directory another stage may have just made survives pruning" \
 	test -d "$objs/just-made.tmp"
 check "an empty directory unchanged for an hour goes" test ! -e "$objs/left-empty"

@@ -169,7 +169,7 @@ fails_with "a page with a wrong annotation stops the run, with file and line" \
 	"^tests/fixtures/sessions/bad-guest.2:6: GUESTS: unknown guest" \
 	env SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w" tests/fixtures/sessions/bad-guest.2
 check "... before any guest was planned or booted" test ! -e "$w/guests"
-printf 'musl sid trixie musl x86_64 - default\nmusl2 sid trixie musl arm64 - default\n' > "$SCRATCH/bad.list"
+printf 'musl sid trixie musl x86_64 - default debian:sid\nmusl2 sid trixie musl arm64 - default debian:sid\n' > "$SCRATCH/bad.list"
 fails_with "a guest list with an unknown ABI stops the run, with file and line" \
 	"^$SCRATCH/bad.list:2: unknown ABI \"arm64\" for musl2" \
 	env SP_GUESTS_LIST="$SCRATCH/bad.list" SP_EXAMPLES="$ex" ci/check-examples -g musl -w "$w/l" $fx/quick.2
@@ -205,4 +205,72 @@ if [ -n "${key:-}" ] && command -v prlimit >/dev/null; then
 else
 	skip "a guest build whose disk fills up fails" "no private cache (see above) or no prlimit"
 fi
+
+# ---- 6. the cache's rules, where they live (ci/cache) -------------------------
+# Every stage keeps its cache through ci/cache: an entry is used only as it
+# was stored, is written beside its place and renamed in, the first writer
+# stays, and what no run took for 30 days goes.
+(
+	# shellcheck source=ci/cache
+	. ci/cache
+	a=$SCRATCH/area
+	mkdir -p "$a"
+	printf 'one\n' > "$SCRATCH/f1"; printf 'two\n' > "$SCRATCH/f2"
+	is "a key names the strings and the files' contents, in order" 1 \
+		"$([ "$(cache_key -s x "$SCRATCH/f1")" != "$(cache_key -s y "$SCRATCH/f1")" ] &&
+			[ "$(cache_key "$SCRATCH/f1" "$SCRATCH/f2")" != "$(cache_key "$SCRATCH/f2" "$SCRATCH/f1")" ] &&
+			cp "$SCRATCH/f1" "$SCRATCH/f1.copy" &&
+			[ "$(cache_key -s x "$SCRATCH/f1")" = "$(cache_key -s x "$SCRATCH/f1.copy")" ] && echo 1)"
+	cache_put "$SCRATCH/f1" "$a/k1"
+	rc=0; cache_get "$a/k1" "$SCRATCH/got" || rc=$?
+	is "a file put is got back as it was" "0 one" "$rc $(cat "$SCRATCH/got" 2>/dev/null)"
+	printf 'ONE\n' > "$a/k1"; rm -f "$SCRATCH/got"
+	rc=0; cache_get "$a/k1" "$SCRATCH/got" || rc=$?
+	is "a file that differs from its sum is damaged (2), named, and not copied" "2 k1 absent" \
+		"$rc $cache_damaged $([ -e "$SCRATCH/got" ] && echo present || echo absent)"
+	rm -f "$a/k1.sum"; rc=0; cache_verify "$a/k1" || rc=$?
+	is "... and one without its sum too" "2 no sum" "$rc $cache_damaged"
+	rc=0; cache_verify "$a/none" || rc=$?
+	is "no entry is 1, not damaged" 1 "$rc"
+	mkdir -p "$SCRATCH/d/sub"; printf 'x\n' > "$SCRATCH/d/sub/x"; printf 'y\n' > "$SCRATCH/d/y"
+	cache_put "$SCRATCH/d" "$a/dir"
+	rc=0; cache_get "$a/dir" || rc=$?
+	is "a directory put is sealed with its sums, and intact" "0 2" "$rc $(wc -l < "$a/dir/sums")"
+	printf 'X' | dd of="$a/dir/sub/x" bs=1 seek=0 conv=notrunc 2>/dev/null
+	rc=0; cache_verify "$a/dir" || rc=$?
+	is "a damaged file of a directory names it" "2 sub/x" "$rc $cache_damaged"
+	printf 'x\n' > "$a/dir/sub/x"; : > "$a/dir/added"
+	rc=0; cache_verify "$a/dir" || rc=$?
+	is "... a file added too" "2 added" "$rc $cache_damaged"
+	rm "$a/dir/added" "$a/dir/sums"
+	rc=0; cache_verify "$a/dir" || rc=$?
+	is "... and sums missing" "2 no sums" "$rc $cache_damaged"
+	cache_drop "$a/dir"
+	is "a dropped directory is gone, with nothing left beside" "" "$(ls -A "$a" | grep -v '^k1$')"
+	mkdir -p "$SCRATCH/first" "$SCRATCH/second"
+	echo first > "$SCRATCH/first/w"; echo second > "$SCRATCH/second/w"
+	cache_put -m "$SCRATCH/first" "$a/race"; rc=0; cache_put -m "$SCRATCH/second" "$a/race" || rc=$?
+	is "of two writers of a key the first stays, the second's copy is removed, and both succeed" "0 first absent" \
+		"$rc $(cat "$a/race/w") $([ -e "$SCRATCH/second" ] && echo present || echo absent)"
+	if command -v prlimit > /dev/null; then
+		head -c 3000000 /dev/zero > "$SCRATCH/big"
+		rc=0; sh -c 'trap "" XFSZ; . ci/cache; exec prlimit --fsize=1000000 sh -c ". ci/cache; cache_put \"\$1\" \"\$2\"" - "$1" "$2"' \
+			- "$SCRATCH/big" "$a/big" 2>/dev/null || rc=$?
+		is "a put that cannot be written whole fails and leaves nothing, not even beside" "1 " \
+			"$rc $(ls -A "$a" | grep big)"
+	else
+		T=$((T + 1)); echo "ok $T - a put that cannot be written whole fails and leaves nothing # SKIP no prlimit"
+	fi
+	p=$SCRATCH/prune
+	mkdir -p "$p/sub" "$p/old-entry" "$p/new-entry" "$p/empty-old" "$p/empty-new"
+	for f in sub/old sub/new old-entry/f new-entry/f; do : > "$p/$f"; done
+	cache_seal "$p/old-entry"; cache_seal "$p/new-entry"
+	touch -d '40 days ago' "$p/sub/old" "$p/old-entry/sums" "$p/old-entry/f" "$p/new-entry/f"
+	touch -d '2 hours ago' "$p/empty-old"
+	cache_prune "$p"
+	is "prune: files and directory entries unused for 30 days go, a directory entry whole; fresh ones stay, inside too" \
+		"empty-new new-entry new-entry/f new-entry/sums sub sub/new" "$(cd "$p" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort | xargs)"
+	echo "T=$T" > "$SCRATCH/cache.T"
+)
+. "$SCRATCH/cache.T"
 done_testing

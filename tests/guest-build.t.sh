@@ -23,17 +23,17 @@ export SECCOMP_PAGES_CACHE SP_GUESTS_LIST SP_GUESTS_LOCK SP_GUEST_INIT SP_GUEST_
 
 cat >"$t/guests.list" <<'EOF'
 # fixture
-# name  suite     kernel-suite libc  abis         kernel-args   tier
-alpha   bullseye  bullseye     glibc x86_64       -             default
-beta    trixie    trixie       glibc i386,x86_64  -             default
-gamma   sid       trixie       musl  x86_64       -             default
-delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y default
-epsilon trixie    trixie       glibc aarch64      -             default
-zeta    trixie    trixie       glibc riscv64      -             default
-eta     trixie    trixie       glibc armhf        -             default
-theta   sid       sid          glibc s390x        -             all
-iota    sid       sid          glibc ppc64le      -             all
-mixed   trixie    trixie       glibc aarch64,x86_64 - default
+# name  suite     kernel-suite libc  abis         kernel-args   tier  libc-from
+alpha   bullseye  bullseye     glibc x86_64       -             default debian:bullseye
+beta    trixie    trixie       glibc i386,x86_64  -             default debian:trixie
+gamma   sid       trixie       musl  x86_64       -             default debian:sid
+delta   trixie    trixie       glibc x32,x86_64   syscall.x32=y default debian:trixie
+epsilon trixie    trixie       glibc aarch64      -             default debian:trixie
+zeta    trixie    trixie       glibc riscv64      -             default debian:trixie
+eta     trixie    trixie       glibc armhf        -             default debian:trixie
+theta   sid       sid          glibc s390x        -             all debian:sid
+iota    sid       sid          glibc ppc64le      -             all debian:sid
+mixed   trixie    trixie       glibc aarch64,x86_64 - default debian:trixie
 broken  sid       sid          glibc
 EOF
 echo 'int main(void) { return 0; }' >"$t/init.c"
@@ -75,6 +75,7 @@ check "--list gives the names in order" \
 "$gb" --describe beta >"$t/beta"
 check "abis: commas become spaces, first is the default" has "$t/beta" "abis=i386 x86_64"
 check "kernel-args - is empty" has "$t/beta" "kernel_args="
+check "the C library from the suite's packages" has "$t/beta" "libc_from=debian:trixie"
 check "an i386 guest uses an amd64,i386 apt root" has "$t/beta" "archs=amd64,i386"
 check "i386 libc packages are of architecture i386" \
 	has "$t/beta" "role libc i386 trixie libc6:i386 libc6-dev:i386 linux-libc-dev:i386"
@@ -122,30 +123,38 @@ check "ABIs of two architectures are an error" sh -c \
 	'! "$1" --describe mixed >/dev/null 2>"$2" && grep -q "ABIs of mixed are of two architectures" "$2"' - "$gb" "$t/err"
 
 check "a short row is an error naming the guest" sh -c \
-	'! "$1" --describe broken >/dev/null 2>"$2" && grep -q "row of broken has 4 fields" "$2"' - "$gb" "$t/err"
+	'! "$1" --describe broken >/dev/null 2>"$2" && grep -q "row of broken has 4 fields, not 8" "$2"' - "$gb" "$t/err"
 check "an unknown guest is an error listing the guests" sh -c \
 	'! "$1" --describe nosuch >/dev/null 2>"$2" && grep -q "no guest .nosuch.*alpha beta" "$2"' - "$gb" "$t/err"
 
 cat >"$t/bad.list" <<'EOF'
 # name  suite     kernel-suite libc   abis         kernel-args tier
-ok      sid       sid          glibc  x86_64       -           default
-typo    bookwrom  bookworm     glibc  x86_64       -           default
-arch    sid       sid          glibc  x86_64,arm64 -           default
-ok      sid       sid          uclibc x86_64       -           default
-slow    sid       sid          glibc  x86_64       -           sometimes
-short   sid       sid          glibc  x86_64       -
+ok      sid       sid          glibc  x86_64       -           default debian:sid
+typo    bookwrom  bookworm     glibc  x86_64       -           default debian:bookwrom
+arch    sid       sid          glibc  x86_64,arm64 -           default debian:sid
+ok      sid       sid          uclibc x86_64       -           default debian:sid
+slow    sid       sid          glibc  x86_64       -           sometimes debian:sid
+short   sid       sid          glibc  x86_64       -           default
+src     sid       sid          glibc  x86_64       -           all         source:glibc-2.26
+other   sid       sid          glibc  x86_64       -           all         debian:trixie
 EOF
 SP_GUESTS_LIST=$t/bad.list "$gb" --check-list 2>"$t/err" && echo "--check-list passed" >>"$t/err"
 check "--check-list: an unknown suite is an error with file and line" \
 	has "$t/err" "$t/bad.list:3: unknown Debian suite \"bookwrom\" for typo (known: bullseye bookworm trixie forky sid )"
 check "--check-list: an unknown ABI, a second row of a name, an unknown libc" sh -c \
 	'grep -qx "$1:4: unknown ABI \"arm64\" for arch (x86_64, i386, x32, aarch64, riscv64, armhf, s390x, ppc64le)" "$2" && grep -qx "$1:5: guest ok is also on line 2" "$2" &&
-	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 6 ]' - "$t/bad.list" "$t/err"
+	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 8 ]' - "$t/bad.list" "$t/err"
 check "--check-list: an unknown tier, a row without its tier" sh -c \
 	'grep -qx "$1:6: tier of slow is \"sometimes\", not default or all" "$2" &&
-	 grep -qx "$1:7: row of short has 6 fields, not 7 (name suite kernel-suite libc abis kernel-args tier)" "$2"' - "$t/bad.list" "$t/err"
+	 grep -qx "$1:7: row of short has 7 fields, not 8 (name suite kernel-suite libc abis kernel-args tier libc-from)" "$2"' - "$t/bad.list" "$t/err"
+check "--check-list: a C library from source is not yet; from another suite neither" sh -c \
+	'grep -qx "$1:8: libc-from of src is \"source:glibc-2.26\": a C library built from source is not supported yet (debian:SUITE)" "$2" &&
+	 grep -qx "$1:9: libc-from of other is \"debian:trixie\": the C library comes from the guest'"'"'s suite (debian:sid) for now" "$2"' - "$t/bad.list" "$t/err"
+SP_GUESTS_LIST=$t/bad.list "$gb" --describe src >/dev/null 2>"$t/err" && echo "--describe passed" >>"$t/err"
+check "a guest whose C library is built from source is not built, yet" \
+	grep -q "libc-from of src is 'source:glibc-2.26': a C library built from source is not supported yet" "$t/err"
 check "a guest's tier is not part of what it is (its cache key)" sh -c \
-	'sed "s/^alpha\(.*\)default$/alpha\1all/" "$1" > "$2" && a=$("$3" --key alpha </dev/null) &&
+	'sed "s/^alpha\(.*\) default /alpha\1 all /" "$1" > "$2" && a=$("$3" --key alpha </dev/null) &&
 	 b=$(SP_GUESTS_LIST="$2" "$3" --key alpha </dev/null) && [ -n "$a" ] && [ "$a" = "$b" ] &&
 	 SP_GUESTS_LIST="$2" "$3" --describe alpha | grep -qx tier=all' - "$t/guests.list" "$t/tier.list" "$gb"
 check "--check-list: the project's list is right" env SP_GUESTS_LIST="$top/ci/guests/guests.list" "$gb" --check-list

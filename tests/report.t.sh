@@ -104,7 +104,7 @@ fails_with "shards of other pages are refused" 'ran other pages' ci/report/merge
 check "a refused merge leaves the last report alone" cmp "$S/full.xml" "$out/junit.xml"
 
 # ---- tiers: a guest of tier all runs only when every tier is asked for ----
-sed 's/^delta \(.*\) default$/delta \1 all/' $fx/guests.list > "$S/tier.list"
+sed 's/^delta \(.*\) default /delta \1 all /' $fx/guests.list > "$S/tier.list"
 cp -R $fx/work "$S/t"
 SP_GUESTS_LIST=$S/tier.list report "$S/t" > "$S/tier.tap" 2>&1
 tier_default() {

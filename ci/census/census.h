@@ -28,44 +28,10 @@ enum census_mark {
                            the probe's code */
 };
 
-/* The ABI the program is built for: its name, its AUDIT_ARCH_* value and
-   its table of system call names (census-syscalls.h, generated from the
-   guest's headers; include it before using SELF_TABLE). */
-#if defined(__x86_64__) && defined(__ILP32__)
-#define SELF_ABI "x32"
-#define SELF_ARCH AUDIT_ARCH_X86_64
-#define SELF_TABLE sc_x32
-#elif defined(__x86_64__)
-#define SELF_ABI "x86_64"
-#define SELF_ARCH AUDIT_ARCH_X86_64
-#define SELF_TABLE sc_x86_64
-#elif defined(__i386__)
-#define SELF_ABI "i386"
-#define SELF_ARCH AUDIT_ARCH_I386
-#define SELF_TABLE sc_i386
-#elif defined(__aarch64__) && !defined(__AARCH64EB__)
-#define SELF_ABI "aarch64"
-#define SELF_ARCH AUDIT_ARCH_AARCH64
-#define SELF_TABLE sc_aarch64
-#elif defined(__riscv) && __riscv_xlen == 64
-#define SELF_ABI "riscv64"
-#define SELF_ARCH AUDIT_ARCH_RISCV64
-#define SELF_TABLE sc_riscv64
-#elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__ARMEB__)
-#define SELF_ABI "armhf"
-#define SELF_ARCH AUDIT_ARCH_ARM
-#define SELF_TABLE sc_armhf
-#elif defined(__s390x__)
-#define SELF_ABI "s390x"
-#define SELF_ARCH AUDIT_ARCH_S390X
-#define SELF_TABLE sc_s390x
-#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-#define SELF_ABI "ppc64le"
-#define SELF_ARCH AUDIT_ARCH_PPC64LE
-#define SELF_TABLE sc_ppc64le
-#else
-#error "the census knows the x86_64, i386, x32, aarch64, riscv64, armhf, s390x and ppc64le ABIs only"
-#endif
+/* The ABI the program is built for: its name (SELF_ABI), its AUDIT_ARCH_*
+   value (SELF_ARCH) and its table of system call names (SELF_TABLE) are
+   defined in census-syscalls.h, which ci/census/build generates from
+   ci/arch/ and the guest's headers: include it before using them. */
 
 /* A set of system calls, each by ABI (AUDIT_ARCH_*) and number: what one
  * record names.  Both witnesses (probe.c, trace.c) collect into it. */

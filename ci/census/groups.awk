@@ -53,7 +53,7 @@ function fallbackrow(f,    i) {
 	return 0
 }
 # ---- capability groups ----
-function capunion(k,    n, fs, i, j, g, m, a, c, u, nu, wide, on32, mk) {
+function capunion(k,    n, fs, i, j, g, m, a, c, u, nu, wide, on32, mk, nm, ma) {
 	delete u; delete wide; delete on32
 	n = words(cfuncs[k], fs)
 	for (i = 1; i <= n; i++) fs[n + i] = fs[i] "@first"    # first calls too
@@ -67,8 +67,9 @@ function capunion(k,    n, fs, i, j, g, m, a, c, u, nu, wide, on32, mk) {
 				if (a[c] == "") continue
 				u[a[c]] = 1
 				# Names seen on the ABIs with tables of their own (the 32-bit
-				# ones, s390x, ppc64el) alone get those ABIs as a mark.
-				if (abi[g] == "i386" || abi[g] == "armhf" || abi[g] == "s390x" || abi[g] == "ppc64le") on32[a[c], abi[g]] = 1
+				# ones, s390x, ppc64el: census_mark of ci/arch/) alone get
+				# those ABIs as a mark.
+				if (index(marked " ", " " abi[g] " ")) on32[a[c], abi[g]] = 1
 				else wide[a[c]] = 1
 			}
 		}
@@ -79,10 +80,9 @@ function capunion(k,    n, fs, i, j, g, m, a, c, u, nu, wide, on32, mk) {
 	for (i = 1; i <= nu; i++) {
 		mk = ""
 		if (!(cu[i] in wide)) {
-			if ((cu[i], "i386") in on32) mk = "i386"
-			if ((cu[i], "armhf") in on32) mk = mk (mk != "" ? "/" : "") "armhf"
-			if ((cu[i], "s390x") in on32) mk = mk (mk != "" ? "/" : "") "s390x"
-			if ((cu[i], "ppc64le") in on32) mk = mk (mk != "" ? "/" : "") "ppc64el"
+			nm = split(marked, ma, " ")
+			for (j = 1; j <= nm; j++)
+				if ((cu[i], ma[j]) in on32) mk = mk (mk != "" ? "/" : "") abilabel(ma[j])
 		}
 		if (mk != "") mk = (mode != "text" ? "\\ (" : "(") mk ")"
 		capline = capline (i > 1 ? " " : "") cu[i] mk

@@ -10,7 +10,7 @@ struct sc_name {
     const char *name;
 };
 
-#include "census-syscalls.h"    /* x86: sc_x86_64, sc_i386, sc_x32; sc_aarch64 */
+#include "census-syscalls.h"    /* SELF_*, the name tables (ci/census/build) */
 
 /* ---- system call names ------------------------------------------ */
 

@@ -17,6 +17,12 @@
 # ends there, with exit status 1 when a check failed.
 function fail(msg) { print "census/table: " msg > "/dev/stderr"; bad = 1 }
 function words(s, a) { return split(s, a, /[ \t]+/) }
+# The label of ABI a (ci/arch/: the name Debian uses)
+function abilabel(a,    n, l, i, kv) {
+	n = split(labels, l, " ")
+	for (i = 1; i <= n; i++) { split(l[i], kv, "="); if (kv[1] == a) return kv[2] }
+	return a
+}
 # New functions go after the one the same guest listed before them.
 function addfunc(f, after,    i, p) {
 	if (f in fseen) return
@@ -96,9 +102,8 @@ function readcensus(g,    file, line, n, a, f, i, rest, k, prevf, prevr) {
 	if (!hdr[g]) fail(g ": no H record in " file " (did the probe run?)")
 	else if (!done[g]) fail(g ": " file " ends before the T record (the probe did not finish)")
 	cs = head[g, "clocksource"]
-	# arch_sys_counter (arm64), riscv_clocksource (riscv64), tod (s390x),
-	# timebase (ppc64el): read by the vDSO.
-	if (hdr[g] && cs != "tsc" && cs != "tsc-early" && cs != "kvm-clock" && cs != "arch_sys_counter" && cs != "riscv_clocksource" && cs != "tod" && cs != "timebase")
+	# Those of ci/arch/ (vdso_clocksources) are read by the vDSO.
+	if (hdr[g] && index(vdso, " " cs " ") == 0)
 		fail(g ": clock source " cs " has no vDSO, so the time functions made system calls; boot the guest with tsc=reliable")
 }
 # Does the timing rule of row f hold on guest g?  Its systems: "all", or
@@ -196,8 +201,8 @@ function makelabels(    i, g, a, b, seen2) {
 	for (i = 1; i <= ng; i++) {
 		g = G[i]
 		abi[g] = info[g, "abis"]; sub(/ .*/, "", abi[g])
-		# arm64 for aarch64, ppc64el for ppc64le (the names Debian uses)
-		a = abi[g] == "aarch64" ? "arm64" : abi[g] == "ppc64le" ? "ppc64el" : abi[g]
+		# The label of the ABI (ci/arch/): arm64 for aarch64, ppc64el for ppc64le
+		a = abilabel(abi[g])
 		if (info[g, "libc"] == "musl") b = a == "x86_64" ? "musl" : a "-musl"
 		else if (a != "x86_64") b = a
 		else b = info[g, "libc_version"]
