@@ -30,7 +30,7 @@ enum census_mark {
 
 /* The ABI the program is built for: its name (SELF_ABI), its AUDIT_ARCH_*
    value (SELF_ARCH) and its table of system call names (SELF_TABLE) are
-   defined in census-syscalls.h, which ci/census/build generates from
+   defined in census-self.h, which ci/census/build generates from
    ci/arch/ and the guest's headers: include it before using them. */
 
 /* A set of system calls, each by ABI (AUDIT_ARCH_*) and number: what one

@@ -53,6 +53,7 @@
 #endif
 
 #include "census.h"
+#include "census-self.h"    /* SELF_*, CENSUS_X32_BIT (ci/census/build) */
 
 struct ctx {
     int fd, fd2, ep;
