@@ -23,6 +23,12 @@ try_uname(const char *abi, long nr)
         printf("%s uname: %s\n", abi, strerror(errno));
     else
         printf("%s uname: %s\n", abi, u.sysname);
+    /* The next call may kill the program: write this line now,
+       even when standard output is not a terminal. */
+    if (fflush(stdout) == EOF) {
+        perror("fflush");
+        exit(EXIT_FAILURE);
+    }
 }
 
 int

@@ -16,7 +16,7 @@ main(int argc, char *argv[])
     scmp_filter_ctx  ctx;
 #if HAVE_BPF_MEM
     size_t           len;
-    unsigned char    buf[4096];
+    unsigned char    *buf;
 #endif
 
     if (argc != 2) {
@@ -40,8 +40,20 @@ main(int argc, char *argv[])
         rc = seccomp_export_bpf(ctx, STDOUT_FILENO);
     } else {
 #if HAVE_BPF_MEM
-        len = sizeof(buf);
-        rc = seccomp_export_bpf_mem(ctx, buf, &len);
+        /* The length first, then a buffer of exactly that size:
+           libseccomp 2.6.0 as released copies *len bytes, and
+           reads beyond the program into a larger buffer. */
+        len = 0;
+        rc = seccomp_export_bpf_mem(ctx, NULL, &len);
+        if (rc == 0) {
+            buf = malloc(len);
+            if (buf == NULL) {
+                rc = -ENOMEM;
+                goto fail;
+            }
+            rc = seccomp_export_bpf_mem(ctx, buf, &len);
+            free(buf);
+        }
         if (rc == 0)
             printf("%zu bytes, %zu instructions\n", len, len / 8);
 #else
