@@ -58,6 +58,7 @@ compile: examples
 lint: packages
 	@ci/pages/lint-pages $(ALL_PAGES) $(CLAIMS)
 	@ci/pages/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
+	@ci/pages/proof-coverage $(filter man2/% man3/%,$(ALL_PAGES))
 
 check-examples: examples
 	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/pages/claim-refs -l $(PAGES) -- $(CLAIMS))
