@@ -15,7 +15,7 @@ ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3 man7/*.7))
 CLAIMS     := $(sort $(wildcard claims/*.claim))
 # The upstream delta: patches against man-pages' own pages (ci/upstream/queue);
 # a patch names the claim test that proves it (`Test: NAME`), which runs too.
-QUEUE      := $(sort $(wildcard upstream/man-pages/*.patch))
+QUEUE      := $(sort $(wildcard upstream/man-pages/*/[0-9][0-9][0-9][0-9]-*.patch))
 # make check-examples PAGES='man3/*.3' GUESTS='musl x32': those pages and the claim
 # tests they name.  A patch of the upstream delta in PAGES runs the claim test
 # it names; the default is every page and every patch.
@@ -32,7 +32,7 @@ ARCHES     =
 SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean patches check-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
+	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
 	merge-shards html
 
 all: examples compile
@@ -88,6 +88,10 @@ rebase-patches:
 
 check-patches:
 	@ci/upstream/check-patches $(UPSTREAM)
+
+# The git send-email command of each thread of patches/, printed, not run.
+send-patches:
+	@ci/upstream/send-patches
 
 # The man3 pages as commits for libseccomp's doc/man/man3, against
 # LIBSECCOMP=DIR or Debian's newest reachable libseccomp source.

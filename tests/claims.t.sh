@@ -23,7 +23,7 @@ else
 fi
 # The project's own pages and claims.
 check "every PROVEN-BY in the pages names a claim in claims/, and every claim is named" \
-	ci/pages/claim-refs man2/*.2 man3/*.3 man7/*.7 upstream/man-pages/*.patch -- claims/*.claim
+	ci/pages/claim-refs man2/*.2 man3/*.3 man7/*.7 upstream/man-pages/*/[0-9][0-9][0-9][0-9]-*.patch -- claims/*.claim
 # A patch of the upstream delta names its claim with a Test: line of its message.
 printf 'Subject: [PATCH] x\n\nTest: beta\n\ndiff --git a/x b/x\nTest: alpha\n' >"$SCRATCH/q.patch"
 fails_with "a patch's Test: line names a claim; one inside the diff does not" \
@@ -46,8 +46,8 @@ else
 	echo "not ok $T - PAGES=man2/seccomp.2 runs the page and its claims, not the upstream delta's"; printf '%s\n' "$got" | sed 's/^/# /'
 fi
 T=$((T + 1))
-got=$(args_of 'upstream/man-pages/0001-*.patch')
-if [ "$(printf '%s\n' "$got" | grep -v '^-g$\|^$')" = claims/filter-flags.claim ]; then
+got=$(args_of 'upstream/man-pages/seccomp-facts/0001-*.patch')
+if [ "$(printf '%s\n' "$got" | grep -v '^-g$\|^$')" = claims/tsync-esrch.claim ]; then
 	echo "ok $T - PAGES=a patch runs the claim the patch names, and no page"
 else
 	echo "not ok $T - PAGES=a patch runs the claim the patch names, and no page"; printf '%s\n' "$got" | sed 's/^/# /'

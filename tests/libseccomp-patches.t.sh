@@ -124,4 +124,18 @@ check "messages written against another tree: the series is made, with a warning
 	sh -c 'SP_MAN3=$1 SP_LIBSECCOMP_MSG=$2 "$0" -o "$3/b2" "$4" >"$3/b2.out" 2>&1; rc=$?; cat "$3/b2.out";
 		[ $rc -eq 0 ] && grep -q "warning: the messages in .* describe the diffs against libseccomp tree other, not libseccomp tree tree" "$3/b2.out"' \
 	"$L" "$F/pages" "$SCRATCH/based" "$SCRATCH" "$F/tree"
+
+# Test: in a message: the claim test's sessions and program, as for man-pages.
+cp -R "$F/msg" "$SCRATCH/testmsg"
+m=$(ls "$SCRATCH/testmsg"/*.msg | sed -n 1p)
+printf '%s\n' "" "Test: release-keeps-filter" >>"$m"
+check "a Test: line in a message becomes the claim test's sessions and program" \
+	sh -c 'SP_MAN3=$1 SP_LIBSECCOMP_MSG=$2 "$0" -o "$3" "$4" >/dev/null 2>&1 &&
+		grep -qxF "Tested with the program below, which prints:" "$3"/0*.patch &&
+		grep -qxF "    after seccomp_release(): uname: Operation not permitted" "$3"/0*.patch &&
+		! grep -q "^Test: " "$3"/0*.patch' \
+	"$L" "$F/pages" "$SCRATCH/testmsg" "$SCRATCH/testmsg-out" "$F/tree"
+fails_with "a Test: line naming no claim test fails, naming the message" "Test: no-such-claim" \
+	sh -c 'printf "%s\n" "Test: no-such-claim" >>"$2" && SP_MAN3=$1 SP_LIBSECCOMP_MSG=${2%/*} "$0" -o "$3" "$4"' \
+	"$L" "$F/pages" "$m" "$SCRATCH/testmsg-bad" "$F/tree"
 done_testing

@@ -40,13 +40,55 @@ check "Test: becomes the claim's session (with where it runs) and its program" \
 check "a release tree: the series is made in git form, without base-commit:, and keeps .TH" \
 	sh -c '! grep -q "^base-commit:" "$0" && ! grep -q "^[-+]\.TH" "$1" "$2"' "$cover" "$p1" "$p2"
 
-# QUEUE/cover: its notes end the cover letter's text.
+# QUEUE/cover: the cover letter's subject (first line) and text.
 cp -R "$F/queue" "$SCRATCH/queue-cover"
-printf '%s\n' "Patch 2 overlaps the one posted on 2099-01-01." >"$SCRATCH/queue-cover/cover"
+printf '%s\n' "demo(2): how fast it is" "" "Patch 2 overlaps the one posted on 2099-01-01." >"$SCRATCH/queue-cover/cover"
 "$P/make-patches" -C "$F/project" -q "$SCRATCH/queue-cover" -o "$SCRATCH/cov" "$F/upstream-rel" >/dev/null 2>&1 || :
-check "QUEUE/cover goes into the cover letter" \
+check "QUEUE/cover: its first line is the cover letter's subject, the rest its text" \
 	sh -c 'grep -qxF "Patch 2 overlaps the one posted on 2099-01-01." "$0" &&
+		grep -qxF "Subject: [PATCH 0/2] demo(2): how fast it is" "$0" &&
 		! grep -q "overlaps" "$1"' "$SCRATCH/cov/0000-cover-letter.patch" "$cover"
+
+# A queue of threads, as upstream/man-pages: v2 with a range-diff against
+# the v1 the flat queue made above, one thread made on top of an upstream
+# commit (prereq), another plain.
+tq=$SCRATCH/tq
+mkdir -p "$tq/sent/v1" "$tq/upstream" "$tq/one" "$tq/two"
+cp "$SCRATCH"/rel/*.patch "$tq/sent/v1/"
+cp "$F/queue/cc" "$tq/cc"
+printf '%s\n' "# the threads" one two >"$tq/threads"
+echo 2 >"$tq/version"
+cp "$F/queue"/0001-*.patch "$tq/upstream/applied-0123abcd.patch"
+printf '%s\n' "upstream/applied-0123abcd.patch 0123abcd" >"$tq/one/prereq"
+cp "$F/queue"/0002-*.patch "$tq/one/" && (cd "$tq/one" && ls 0*.patch >series)
+(cd "$tq/sent/v1" && ls 0002-*.patch) >"$tq/one/v1"
+printf '%s\n' "demo(2): the commit" "" "Thread one." >"$tq/one/cover"
+printf '%s\n' "Cc: Other Author <other@example.org>" >"$tq/one/cc"
+cp "$F/queue"/0001-*.patch "$tq/two/" && (cd "$tq/two" && ls 0*.patch >series)
+(cd "$tq/sent/v1" && ls 0001-*.patch) >"$tq/two/v1"
+printf '%s\n' "demo(2): speed" "" "Thread two." >"$tq/two/cover"
+"$P/make-patches" -C "$F/project" -q "$tq" -o "$SCRATCH/threads" "$F/upstream-rel" >"$SCRATCH/mk-threads" 2>&1 || :
+c1=$SCRATCH/threads/one/v2-0000-cover-letter.patch c2=$SCRATCH/threads/two/v2-0000-cover-letter.patch
+check "threads: one directory and one cover letter per thread, v2 subjects" \
+	sh -c 'cat "$2"; has() { grep -qxF "$2" "$1" || { echo "no line \"$2\" in $1"; exit 1; }; }
+		has "$0" "Subject: [PATCH v2 0/1] demo(2): the commit" && has "$1" "Subject: [PATCH v2 0/1] demo(2): speed" &&
+		ls "${0%/*}"/v2-0001-*.patch "${1%/*}"/v2-0001-*.patch' "$c1" "$c2" "$SCRATCH/mk-threads"
+check "threads: a range-diff against the thread's v1 patches" \
+	sh -c 'grep -qxF "Range-diff against v1:" "$0" && grep -qxF "Range-diff against v1:" "$1"' "$c1" "$c2"
+check "threads: a prerequisite is named in the cover letter, applied first, and not sent" \
+	sh -c 'grep -q "^  0123abcd (\"man/man2/demo.2: Say how fast demo() is\")$" "$0" &&
+		! grep -q "Say how fast" "${0%/*}"/v2-0001-*.patch && ! grep -q "^base-commit:" "$0"' "$c1"
+check "threads: a thread's cc adds to the queue's" \
+	sh -c 'grep -q "Other Author" "$0" && ! grep -q "Other Author" "$1"' "$c1" "$c2"
+check "check-patches: each thread onto both forms of the tree, after its prerequisites" \
+	sh -c '"$0" -q "$1" "$2" "$3" >"$4" 2>&1; rc=$?; cat "$4"; [ $rc -eq 0 ] &&
+		grep -q "^ok [0-9]* - one: the 6.99 release tree, 0123abcd: git am v2-0001-" "$4" &&
+		grep -q "^ok [0-9]* - two: the 6.99 tree in man-pages.git form: git am v2-0001-" "$4"' \
+	"$P/check-patches" "$tq" "$F/upstream-rel" "$SCRATCH/threads" "$SCRATCH/cp-threads"
+check "send-patches: one git send-email command per thread, To:/Cc: from the cc files, nothing sent" \
+	sh -c '"$0" -q "$1" "$2" >"$3"; cat "$3"; [ "$(grep -c "^git send-email " "$3")" -eq 2 ] &&
+		grep -q "^git send-email --to=.Alejandro Colomar <alx@kernel.org>. .*--cc=.Other Author <other@example.org>. .*/one/\*\.patch$" "$3"' \
+	"$P/send-patches" "$tq" "$SCRATCH/threads" "$SCRATCH/send"
 
 # A git checkout of the tree: base-commit: names its HEAD.
 cp -R "$F/upstream-new" "$SCRATCH/git"
@@ -84,6 +126,15 @@ fails_with "lint-series: project markers, .TH changes and trailing whitespace" \
 	"bad.patch:[0-9]+: a project annotation in a page.*GUESTS" "$P/lint-series" "$SCRATCH/bad.patch"
 fails_with "lint-series: .TH change named" "bad.patch:[0-9]+: changes a .TH line" "$P/lint-series" "$SCRATCH/bad.patch"
 fails_with "lint-series: trailing whitespace named" "bad.patch:[0-9]+: trailing whitespace" "$P/lint-series" "$SCRATCH/bad.patch"
+printf '%s\n' '+.I SECCOMP_RET_ERRNO' >>"$SCRATCH/bad.patch"
+fails_with "lint-series: a constant in italics" "bad.patch:[0-9]+: a constant in italics" "$P/lint-series" "$SCRATCH/bad.patch"
+check "lint-series: a line that goes on after a clause comma is advice, not an error" \
+	sh -c 'cp "$0" "$1" && printf "%s\n" "+Since Linux 5.19, a supervisor can" >>"$1" &&
+		"$2" "$1" 2>"$3"; rc=$?; cat "$3"; [ $rc -eq 0 ] && grep -q "^advice: .*semantic newlines" "$3"' \
+	"$p1" "$SCRATCH/advice.patch" "$P/lint-series" "$SCRATCH/advice"
+check "lint-series -w: a mail is checked for words, not for Signed-off-by" \
+	sh -c 'printf "%s\n" "To: someone" "" "Hello." >"$0" && "$1" -w "$0" && printf "%s\n" "our guests say so" >>"$0" && ! "$1" -w "$0"' \
+	"$SCRATCH/x.mail" "$P/lint-series"
 fails_with "lint-series: more than MAX changed lines" "changes [0-9]+ lines \(at most 1" "$P/lint-series" -m 1 "$p1"
 
 # The queue: rebase onto a tree where a patch no longer applies.
