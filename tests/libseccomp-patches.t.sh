@@ -128,11 +128,11 @@ check "messages written against another tree: the series is made, with a warning
 # Test: in a message: the claim test's sessions and program, as for man-pages.
 cp -R "$F/msg" "$SCRATCH/testmsg"
 m=$(ls "$SCRATCH/testmsg"/*.msg | sed -n 1p)
-printf '%s\n' "" "Test: release-keeps-filter" >>"$m"
+printf '%s\n' "" "Test: strict-mode-exit" >>"$m"
 check "a Test: line in a message becomes the claim test's sessions and program" \
 	sh -c 'SP_MAN3=$1 SP_LIBSECCOMP_MSG=$2 "$0" -o "$3" "$4" >/dev/null 2>&1 &&
 		grep -qxF "Tested with the program below, which prints:" "$3"/0*.patch &&
-		grep -qxF "    after seccomp_release(): uname: Operation not permitted" "$3"/0*.patch &&
+		grep -qxF "    strict mode; calling exit(0)" "$3"/0*.patch &&
 		! grep -q "^Test: " "$3"/0*.patch' \
 	"$L" "$F/pages" "$SCRATCH/testmsg" "$SCRATCH/testmsg-out" "$F/tree"
 fails_with "a Test: line naming no claim test fails, naming the message" "Test: no-such-claim" \
