@@ -6,7 +6,7 @@
 # usage: awk -f ci/peers/compare.awk -v guest=NAME -v tsv=FILE INFO EXPECTED PARSED
 #   INFO      the guest's facts (KEY=VALUE: name, libc, libc_version,
 #             kernel_version, abis, libseccomp_version)
-#   EXPECTED  ci/peers/expected: test, guests (a GUESTS: selector, with abi=
+#   EXPECTED  ci/peers/expected: test (a name, or a prefix ending in *), guests (a GUESTS: selector, with abi=
 #             the ABI the test was built for), outcome (fail or skip), reason
 #   PARSED    ci/peers/ktap.awk's R and O lines
 # A test is expected to pass unless a line of EXPECTED matching it and the
@@ -68,7 +68,7 @@ $1 != "R" { next }
 	ran[suite, abi] = 1
 	name = suite ":" t
 	want = "pass"; why = ""
-	for (e = 1; e <= ne; e++) if (et[e] == name && sel(eg[e], abi)) { want = eo[e]; why = er[e]; used[e, abi] = 1; break }
+	for (e = 1; e <= ne; e++) if ((et[e] == name || (et[e] ~ /\*$/ && index(name, substr(et[e], 1, length(et[e]) - 1)) == 1)) && sel(eg[e], abi)) { want = eo[e]; why = er[e]; used[e, abi] = 1; break }
 	got = res == "xfail" ? "pass" : res
 	k = id(suite, abi, t); n++
 	if (got == want) {
