@@ -36,5 +36,7 @@ check "an expectation for another guest does not apply" sh -c '! grep -q ERRNO_v
 check "the TAP plan counts every line of results.tsv" \
 	test "$(sed -n 's/^    1\.\.//p' "$S/tap")" = "$(wc -l < "$S/tsv")"
 printf 'selftest:x\t*\tmaybe\tno\n' > "$S/bad"
-fails_with "an expectation with an unknown outcome stops the comparison" 'want test, guests, fail\|skip, reason' \
+fails_with "an expectation with an unknown outcome stops the comparison" 'want test, guests, fail\|skip\|flaky, reason' \
 	awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv2" $fx/info "$S/bad" "$S/parsed"
+check "a flaky test that failed is a skip with its reason, never a pass" \
+	sh -c 'grep -q "^alpha	selftest:global.sometimes	skip	failed; fails only at times here: fails at times\$" "$1"' - "$S/tsv"

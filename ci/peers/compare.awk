@@ -7,7 +7,7 @@
 #   INFO      the guest's facts (KEY=VALUE: name, libc, libc_version,
 #             kernel_version, abis, libseccomp_version)
 #   EXPECTED  ci/peers/expected: test (a name, or a prefix ending in *), guests (a GUESTS: selector, with abi=
-#             the ABI the test was built for), outcome (fail or skip), reason
+#             the ABI the test was built for), outcome (fail, skip or flaky), reason
 #   PARSED    ci/peers/ktap.awk's R and O lines
 # A test is expected to pass unless a line of EXPECTED matching it and the
 # guest says otherwise; its kselftest XFAIL (the test's own expected failure)
@@ -56,7 +56,7 @@ function id(suite, abi, t) { return suite (abi == first ? "" : "." abi) ":" t }
 FILENAME == ARGV[1] { i = index($0, "="); if (i) info[substr($0, 1, i - 1)] = substr($0, i + 1); next }
 FILENAME == ARGV[2] {
 	if ($0 ~ /^[ \t]*(#|$)/) next
-	if (NF != 4 || $3 !~ /^(fail|skip)$/ || $4 == "") { printf "peers/expected:%d: want test, guests, fail|skip, reason (tab-separated)\n", FNR > "/dev/stderr"; exit 2 }
+	if (NF != 4 || $3 !~ /^(fail|skip|flaky)$/ || $4 == "") { printf "peers/expected:%d: want test, guests, fail|skip|flaky, reason (tab-separated)\n", FNR > "/dev/stderr"; exit 2 }
 	ne++; et[ne] = $1; eg[ne] = $2; eo[ne] = $3; er[ne] = $4; el[ne] = FNR
 	next
 }
@@ -71,6 +71,13 @@ $1 != "R" { next }
 	for (e = 1; e <= ne; e++) if ((et[e] == name || (et[e] ~ /\*$/ && index(name, substr(et[e], 1, length(et[e]) - 1)) == 1)) && sel(eg[e], abi)) { want = eo[e]; why = er[e]; used[e, abi] = 1; break }
 	got = res == "xfail" ? "pass" : res
 	k = id(suite, abi, t); n++
+	if (want == "flaky" && (got == "pass" || got == "fail")) {
+		# It passes at times and fails at others: a failure is a skip,
+		# with the reason (never a pass).
+		if (got == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
+		else { print "    ok " n " - " k " # SKIP failed; fails only at times here: " why; print guest "\t" k "\tskip\tfailed; fails only at times here: " why > tsv }
+		next
+	}
 	if (got == want) {
 		if (want == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
 		else if (want == "skip") { print "    ok " n " - " k " # SKIP " why; print guest "\t" k "\tskip\t" why (det == "" ? "" : " (the test: " det ")") > tsv }
