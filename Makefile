@@ -33,7 +33,7 @@ SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
 	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
-	merge-shards html
+	merge-shards html check-peers
 
 all: examples compile
 
@@ -62,6 +62,11 @@ lint: packages
 
 check-examples: examples
 	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/pages/claim-refs -l $(PAGES) -- $(CLAIMS))
+
+# The kernel's seccomp selftests, from the source of the kernel each guest
+# boots, on every guest (ci/peers/check-peers, ci/peers/expected).
+check-peers: packages
+	@ci/peers/check-peers $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(ALL_PAGES)
 
 merge-shards: packages
 	@ci/report/merge-shards $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" build/check-examples build/shards/*-of-*

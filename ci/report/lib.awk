@@ -33,7 +33,7 @@ function top(title, id) {
 	print "<link rel=\"stylesheet\" href=\"style.css\">"
 	print "</head>"
 	print "<body class=\"" id "\">"
-	print "<nav><a href=\"index.html\">Pages</a> <a href=\"results.html\">Results matrix</a> <a href=\"census.html\">Census</a></nav>"
+	print "<nav><a href=\"index.html\">Pages</a> <a href=\"results.html\">Results matrix</a> <a href=\"census.html\">Census</a> <a href=\"peers.html\">Peer tests</a></nav>"
 	print "<main>"
 }
 function bottom() {

@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# ci/peers/compare.awk — one guest's peer test results against what is
+# expected of them (ci/peers/expected), as TAP subtests and results.tsv
+# lines.
+#
+# usage: awk -f ci/peers/compare.awk -v guest=NAME -v tsv=FILE INFO EXPECTED PARSED
+#   INFO      the guest's facts (KEY=VALUE: name, libc, libc_version,
+#             kernel_version, abis, libseccomp_version)
+#   EXPECTED  ci/peers/expected: test (a name, or a prefix ending in *), guests (a GUESTS: selector, with abi=
+#             the ABI the test was built for), outcome (fail, skip or flaky), reason
+#   PARSED    ci/peers/ktap.awk's R and O lines
+# A test is expected to pass unless a line of EXPECTED matching it and the
+# guest says otherwise; its kselftest XFAIL (the test's own expected failure)
+# is a pass.  Any other outcome fails, naming test, guest, both outcomes and
+# the test's output.  An expectation for a guest whose suite ran but that
+# names a test the suite did not report fails too (it is stale).
+# Test names: SUITE:NAME for the guest's first ABI, SUITE.ABI:NAME for the
+# others (selftest.x86_64:global.kcmp on the i386 guest).
+# Prints the TAP subtests (4 spaces in), writes tsv: guest, test,
+# pass|fail|skip, detail.
+BEGIN { FS = "\t" }
+function vcmp(a, b,   x, y, n, m, i, u, v) {
+	n = split(a, x, /[.~+-]/); m = split(b, y, /[.~+-]/)
+	for (i = 1; i <= (n > m ? n : m); i++) { u = x[i] + 0; v = y[i] + 0; if (u < v) return -1; if (u > v) return 1 }
+	return 0
+}
+function cond(c, abi,   k, op, v, have, r) {
+	if (!match(c, /(!=|<=|>=|=|<|>)/)) { bad = bad "; bad condition " c; return 0 }
+	k = substr(c, 1, RSTART - 1); op = substr(c, RSTART, RLENGTH); v = substr(c, RSTART + RLENGTH)
+	if (k == "name" || k == "libc" || k == "abi") {
+		have = k == "abi" ? abi : info[k]
+		if (op == "=") return have == v
+		if (op == "!=") return have != v
+		bad = bad "; " op " needs a version key, not " k; return 0
+	}
+	if (k == "kernel") have = info["kernel_version"]
+	else if (k == "glibc" || k == "musl") { if (info["libc"] != k) return 0; have = info["libc_version"] }
+	else if (k == "libseccomp") { if (info["libseccomp_version"] == "") return 0; have = info["libseccomp_version"] }
+	else { bad = bad "; unknown key " k; return 0 }
+	r = vcmp(have, v)
+	return (op == "=" && r == 0) || (op == "!=" && r != 0) || (op == "<" && r < 0) ||
+	       (op == "<=" && r <= 0) || (op == ">" && r > 0) || (op == ">=" && r >= 0)
+}
+function sel(s, abi,   alts, conds, na, nc, i, j, ok) {
+	if (s == "*") return 1
+	na = split(s, alts, /[ ]+/)
+	for (i = 1; i <= na; i++) {
+		if (alts[i] == "") continue
+		nc = split(alts[i], conds, ","); ok = 1
+		for (j = 1; j <= nc; j++) if (!cond(conds[j], abi)) ok = 0
+		if (ok) return 1
+	}
+	return 0
+}
+function id(suite, abi, t) { return suite (abi == first ? "" : "." abi) ":" t }
+FILENAME == ARGV[1] { i = index($0, "="); if (i) info[substr($0, 1, i - 1)] = substr($0, i + 1); next }
+FILENAME == ARGV[2] {
+	if ($0 ~ /^[ \t]*(#|$)/) next
+	if (NF != 4 || $3 !~ /^(fail|skip|flaky)$/ || $4 == "") { printf "peers/expected:%d: want test, guests, fail|skip|flaky, reason (tab-separated)\n", FNR > "/dev/stderr"; exit 2 }
+	ne++; et[ne] = $1; eg[ne] = $2; eo[ne] = $3; er[ne] = $4; el[ne] = FNR
+	next
+}
+FNR == 1 && !started { started = 1; split(info["abis"], a, /[ ,]+/); first = a[1] }
+$1 == "O" { out[$2, $3, $4, ++nout[$2, $3, $4]] = $5; next }
+$1 != "R" { next }
+{
+	suite = $2; abi = $3; t = $4; res = $5; det = $6
+	ran[suite, abi] = 1
+	name = suite ":" t
+	want = "pass"; why = ""
+	for (e = 1; e <= ne; e++) if ((et[e] == name || (et[e] ~ /\*$/ && index(name, substr(et[e], 1, length(et[e]) - 1)) == 1)) && sel(eg[e], abi)) { want = eo[e]; why = er[e]; used[e, abi] = 1; break }
+	got = res == "xfail" ? "pass" : res
+	k = id(suite, abi, t); n++
+	if (want == "flaky" && (got == "pass" || got == "fail")) {
+		# It passes at times and fails at others: a failure is a skip,
+		# with the reason (never a pass).
+		if (got == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
+		else { print "    ok " n " - " k " # SKIP failed; fails only at times here: " why; print guest "\t" k "\tskip\tfailed; fails only at times here: " why > tsv }
+		next
+	}
+	if (got == want) {
+		if (want == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
+		else if (want == "skip") { print "    ok " n " - " k " # SKIP " why; print guest "\t" k "\tskip\t" why (det == "" ? "" : " (the test: " det ")") > tsv }
+		else { print "    ok " n " - " k " # fails as expected: " why; print guest "\t" k "\tpass\tfails as expected: " why > tsv }
+		next
+	}
+	msg = k " on " guest ": expected " want ", got " res (det == "" ? "" : " (" det ")")
+	print "    not ok " n " - " k
+	print "    # " msg
+	if (want != "pass") print "    # the expectation (peers/expected:" el[e] "): " why
+	for (i = 1; i <= nout[suite, abi, t]; i++) print "    # | " out[suite, abi, t, i]
+	print guest "\t" k "\tfail\t" msg > tsv
+}
+END {
+	for (e = 1; e <= ne; e++) {
+		split(et[e], q, ":")
+		for (sa in ran) {
+			split(sa, s2, SUBSEP)
+			if (s2[1] != q[1] || !sel(eg[e], s2[2]) || ((e, s2[2]) in used)) continue
+			k = id(s2[1], s2[2], substr(et[e], length(q[1]) + 2)); n++
+			print "    not ok " n " - " k
+			print "    # " k " on " guest ": expected " eo[e] " (peers/expected:" el[e] "), but the suite did not report this test"
+			print guest "\t" k "\tfail\tpeers/expected:" el[e] ": expected " eo[e] ", not reported" > tsv
+		}
+	}
+	if (bad != "") { n++; print "    not ok " n " - peers/expected"; print "    # " substr(bad, 3); print guest "\tpeers/expected\tfail\t" substr(bad, 3) > tsv }
+	print "    1.." n
+}
