@@ -39,3 +39,4 @@ sed 's/example:prog\.c/example:other.c/' $fx/covered.3 > "$SCRATCH/noex.3"
 fails_with "PROVEN-BY: example:FILE naming no example of the page fails" \
 	"noex.3:14: PROVEN-BY names no example of this page: example:other.c" \
 	ci/pages/claim-refs "$SCRATCH/noex.3" -- tests/fixtures/claims/alpha.claim tests/fixtures/claims/beta.claim
+done_testing

@@ -46,3 +46,4 @@ sed 's/O_WRONLY/O_RDWR/' "examples/pfc-write-errors.claim/pfcfull.c" > "$SCRATCH
 T=$((T + 1))
 if has_program "$dir/pfc-write-errors.md" "$SCRATCH/i/pfcfull.c"; then echo "not ok $T - a reproducer that differs from the claim's program is found out"
 else echo "ok $T - a reproducer that differs from the claim's program is found out"; fi
+done_testing

@@ -40,3 +40,4 @@ fails_with "an expectation with an unknown outcome stops the comparison" 'want t
 	awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv2" $fx/info "$S/bad" "$S/parsed"
 check "a flaky test that failed is a skip with its reason, never a pass" \
 	sh -c 'grep -q "^alpha	selftest:global.sometimes	skip	failed; fails only at times here: fails at times\$" "$1"' - "$S/tsv"
+done_testing
