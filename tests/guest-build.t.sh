@@ -195,6 +195,39 @@ check "apt-private download wants NAME:ARCH=VERSION" sh -c \
 	'"$1" sid download dash 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/guests/apt-private"
 check "apt-private: with nothing cached and no lists, resolve says to update" sh -c \
 	'! "$1" sid resolve dash 2>"$2" && grep -q "no package lists for sid yet" "$2"' - "$top/ci/guests/apt-private" "$t/err"
+check "apt-private -s: a source download wants PKG=VERSION" sh -c \
+	'"$1" -s sid source libseccomp "$2" 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/guests/apt-private" "$t"
+check "apt-private -s: binary commands are refused" sh -c \
+	'"$1" -s sid resolve dash 2>/dev/null; [ $? -eq 2 ]' - "$top/ci/guests/apt-private"
+check "apt-private -s: with no Sources list, showsrc says to update" sh -c \
+	'! "$1" -s sid showsrc libseccomp 2>"$2" && grep -q "no package lists for sid yet" "$2"' - "$top/ci/guests/apt-private" "$t/err"
+# apt-cache showsrc as the archive answers it: two packages, a signature
+# beside the upstream tarball, a native package with one tarball.
+cat >"$t/showsrc" <<'SRC'
+Package: libseccomp
+Version: 2.6.0-2
+Checksums-Sha256:
+ aaaa 1000 libseccomp_2.6.0-2.dsc
+ bbbb 2000 libseccomp_2.6.0.orig.tar.gz
+ cccc 300 libseccomp_2.6.0.orig.tar.gz.asc
+ dddd 400 libseccomp_2.6.0-2.debian.tar.xz
+Vcs-Git: https://salsa.debian.org/debian/libseccomp.git
+
+Package: libseccomp-other
+Version: 9-1
+Checksums-Sha256:
+ eeee 10 libseccomp-other_9.orig.tar.gz
+
+Package: libseccomp
+Version: 2.5.5
+Checksums-Sha256:
+ ffff 10 libseccomp_2.5.5.dsc
+ 9999 20 libseccomp_2.5.5.tar.xz
+SRC
+printf '2.6.0-2\tlibseccomp_2.6.0.orig.tar.gz\tbbbb\n2.5.5\tlibseccomp_2.5.5.tar.xz\t9999\n' >"$t/showsrc.want"
+awk -v pkg=libseccomp -f "$top/ci/guests/showsrc.awk" "$t/showsrc" >"$t/showsrc.got"
+check "showsrc.awk: the upstream tarball of each version, not its signature, nor another package" \
+	cmp -s "$t/showsrc.want" "$t/showsrc.got"
 check "an existing .deb is not downloaded again" sh -c \
 	'mkdir -p "$SECCOMP_PAGES_CACHE/debs/sid" && : >"$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" &&
 	 [ "$("$1" sid download dash:amd64=1:0.5)" = "$SECCOMP_PAGES_CACHE/debs/sid/dash_1%3a0.5_amd64.deb" ]' - "$top/ci/guests/apt-private"

@@ -40,4 +40,9 @@ fails_with "an expectation with an unknown outcome stops the comparison" 'want t
 	awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv2" $fx/info "$S/bad" "$S/parsed"
 check "a flaky test that failed is a skip with its reason, never a pass" \
 	sh -c 'grep -q "^alpha	selftest:global.sometimes	skip	failed; fails only at times here: fails at times\$" "$1"' - "$S/tsv"
+# Which listed source serves a guest's version: itself, else the nearest of
+# its series (of two as near, the higher), never another series.
+printf 'sid\t2.6.1-1\ta.tar\ts1\ntrixie\t2.6.0-2\tb.tar\ts2\nsid\t2.6.1-1\ta.tar\ts1\nbookworm\t2.5.4-1+deb12u1\tc.tar\ts3\nforky\t2.6.2-1\td.tar\ts4\n' > "$S/listed"
+check "fetch-source: the version asked for comes first, then the nearest of its series" \
+	test "$(awk -F '\t' -v w=2.6.1-1 -f ci/peers/candidates.awk "$S/listed" | sort -n -k1,1 | cut -f3 | xargs)" = "2.6.1-1 2.6.2-1 2.6.0-2"
 done_testing
