@@ -52,12 +52,23 @@ for g in bookworm musl; do
 	is "$g: the four faulty sessions fail, each healthy one after them passes" "$want" "$(results $g)"
 	is "$g: an endless loop is cut at its timeout" 'output of "./spin" differs' "$(detail $g sessions.2:spin:15)"
 	check "... and reported as TIMEOUT" grep -qx 'SP-END sessions.2:15:15 timeout' "$r"
-	check "$g: a flood is cut at its timeout, 10000 lines kept, the rest counted" sh -c "
-		grep -qx 'SP-END sessions.2:32:32 timeout' '$r' &&
-		[ \$(awk '/^SP-BEGIN sessions.2:32:32\$/ { on = 1; next } /^SP-/ { on = 0 } on' '$r' | wc -l) -le 10000 ] &&
-		grep -Eq '^SP-CUT sessions.2:32:32 [0-9]+ [0-9]+\$' '$r'"
-	d=$(detail $g sessions.2:flood:32)
-	check "... and so reported" sh -c 'printf "%s\n" "$1" | grep -Eqx "output of \"./flood\" differs \([0-9]+ lines cut\)"' sh "$d"
+	# On a loaded machine a TCG guest may not print 10,000 lines in the
+	# flood's 3 s: then nothing was cut and the cut is not shown (a skip
+	# with the count, not a pass).
+	kept=$(awk '/^SP-BEGIN sessions.2:32:32$/ { on = 1; next } /^SP-/ { on = 0 } on' "$r" | wc -l)
+	if ! grep -q '^SP-CUT sessions.2:32:32 ' "$r" && [ "$kept" -lt 10000 ] &&
+		grep -qx 'SP-END sessions.2:32:32 timeout' "$r"; then
+		why="only $kept lines came in the flood's 3 s (load $(cut -d' ' -f1 /proc/loadavg)): nothing to cut"
+		skip "$g: a flood is cut at its timeout, 10000 lines kept, the rest counted" "$why"
+		skip "... and so reported" "$why"
+	else
+		check "$g: a flood is cut at its timeout, 10000 lines kept, the rest counted" sh -c "
+			grep -qx 'SP-END sessions.2:32:32 timeout' '$r' && [ $kept -le 10000 ] &&
+			grep -Eq '^SP-CUT sessions.2:32:32 [0-9]+ [0-9]+\$' '$r' ||
+			{ echo 'kept $kept lines; what the guest said of the flood:'; grep '^SP-[A-Z]* sessions.2:32:32' '$r'; false; }"
+		d=$(detail $g sessions.2:flood:32)
+		check "... and so reported" sh -c 'printf "%s\n" "$1" | grep -Eqx "output of \"./flood\" differs \([0-9]+ lines cut\)"' sh "$d"
+	fi
 	check "... its guest goes on within 5 s of that timeout (3 s)" \
 		sh -c "awk '\$1 == \"SP-TIME\" && \$2 == \"sessions.2:32:32\" { t = \$3 } END { exit !(t != \"\" && t < 8000) }' '$r'"
 	is "$g: a program that eats all memory is killed in the guest (Killed, 137)" \
