@@ -86,12 +86,12 @@ function want(label, list,   n, a, i) {
 	for (i = 1; i <= n; i++) { wanted[a[i]] = 1; asked[label, a[i]] = 1 }
 	if (!(label in labels)) { labels[label] = 1; lorder[++nl] = label }
 }
-# comment(TEXT): TEXT as the lines of a C comment, at most 76 columns
+# comment(TEXT): TEXT as the lines of a C comment, at most 66 columns
 function comment(text,   n, w, i, l) {
 	n = split(text, w, " ")
 	l = " *"
 	for (i = 1; i <= n; i++) {
-		if (length(l) + 1 + length(w[i]) > 76 && l != " *") { print l; l = " *" }
+		if (length(l) + 1 + length(w[i]) > 66 && l != " *") { print l; l = " *" }
 		l = l " " w[i]
 	}
 	print l
@@ -263,6 +263,10 @@ BEGIN {
 	sortw(aorder, na)
 	# every ABI has a name in the form asked for, before anything is printed
 	for (i = 1; i <= na; i++) { if (form ~ /^(c|oci|all)$/) scmp(aorder[i]); if (form ~ /^(systemd|all)$/) sd(aorder[i]) }
+	# one filter holds the ABIs of one byte order (libseccomp: EDOM)
+	for (i = 1; i <= na; i++) order[aorder[i] == "s390x" ? "big" : "little"] = 1
+	if (("big" in order) && ("little" in order) && form ~ /^(systemd|oci|all)$/)
+		note("the ABIs asked for are of both byte orders, which one filter cannot hold: pick those of one machine with --abi")
 	for (i = 1; i <= na; i++) {
 		ab = aorder[i]
 		for (j = 1; j <= cnt[ab]; j++) tmp[j] = names[ab, j]
@@ -281,9 +285,12 @@ BEGIN {
 		if (form == "all") print "# c"
 		print "/*"
 		comment("seccomp-census: the system calls of " what " on " systems ", per ABI.")
-		print " * census_filter(DEFAULT) returns a new libseccomp filter context for"
-		print " * these ABIs alone whose rules allow these calls, each ABI its own;"
-		print " * NULL on failure.  Needs <seccomp.h>, <stddef.h> and <stdint.h>."
+		print " * census_filter(DEFAULT) returns a new libseccomp filter"
+		print " * context whose rules allow these calls, each ABI its own;"
+		print " * ABIs of the other byte order are left out (they cannot"
+		print " * share a filter with this machine's ABI, nor run on it)."
+		print " * NULL on failure.  Needs <errno.h>, <seccomp.h>,"
+		print " * <stddef.h> and <stdint.h>."
 		print " */"
 		print "static scmp_filter_ctx census_filter(uint32_t def_action)"
 		print "{"
@@ -294,42 +301,57 @@ BEGIN {
 		for (i = 1; i <= na; i++) for (j = 1; j <= cnt[aorder[i]]; j++)
 			print "        { " scmp(aorder[i]) ", \"" names[aorder[i], j] "\" },"
 		print "    };"
-		l = "    static const uint32_t arches[] = {"
-		for (i = 1; i <= na; i++) l = l (i > 1 ? "," : "") " " scmp(aorder[i])
-		print l " };"
+		print "    static const uint32_t arches[] = {"
+		l = "       "
+		for (i = 1; i <= na; i++) {
+			if (length(l) + length(scmp(aorder[i])) + 2 > 66) { print l; l = "       " }
+			l = l " " scmp(aorder[i]) (i < na ? "," : "")
+		}
+		print l
+		print "    };"
+		print "    size_t n = sizeof(allowed) / sizeof(allowed[0]);"
+		print "    size_t na = sizeof(arches) / sizeof(arches[0]);"
 		print "    scmp_filter_ctx filter = NULL;"
 		print ""
-		print "    for (size_t a = 0; a < sizeof(arches) / sizeof(arches[0]); a++) {"
+		print "    for (size_t a = 0; a < na; a++) {"
 		print "        scmp_filter_ctx ctx = seccomp_init(def_action);"
+		print "        int rc = 0;"
 		print ""
 		print "        if (ctx == NULL)"
 		print "            goto fail;"
-		print "        /* A new context holds the native ABI: make it this ABI alone. */"
-		print "        if (arches[a] != seccomp_arch_native()"
-		print "            && (seccomp_arch_add(ctx, arches[a]) != 0"
-		print "                || seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE) != 0)) {"
-		print "            seccomp_release(ctx);"
-		print "            goto fail;"
-		print "        }"
-		print "        for (size_t i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++) {"
-		print "            if (allowed[i].arch != arches[a])"
-		print "                continue;"
-		print "            /* A name this libseccomp does not know for this ABI"
-		print "               (fchmodat2 before 2.6): the default action applies. */"
-		print "            if (seccomp_syscall_resolve_name_arch(arches[a], allowed[i].name)"
-		print "                == __NR_SCMP_ERROR)"
-		print "                continue;"
-		print "            /* seccomp_rule_add() takes the native (or libseccomp's pseudo)"
-		print "               number of a name and translates it for the context's ABI. */"
-		print "            if (seccomp_rule_add(ctx, SCMP_ACT_ALLOW,"
-		print "                                 seccomp_syscall_resolve_name(allowed[i].name), 0) != 0) {"
+		print "        /* A new context has the native ABI: make it this one. */"
+		print "        if (arches[a] != seccomp_arch_native()) {"
+		print "            rc = seccomp_arch_add(ctx, arches[a]);"
+		print "            if (rc == -EDOM) {          /* the other byte order */"
 		print "                seccomp_release(ctx);"
-		print "                goto fail;"
+		print "                continue;"
 		print "            }"
+		print "            if (rc == 0)"
+		print "                rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);"
 		print "        }"
-		print "        if (filter == NULL)"
+		print "        for (size_t i = 0; i < n && rc == 0; i++) {"
+		print "            const char *name = allowed[i].name;"
+		print "            uint32_t arch = allowed[i].arch;"
+		print "            int sc;"
+		print ""
+		print "            /* A rule takes the native number of a name (or"
+		print "               libseccomp's pseudo number) and translates it"
+		print "               for the context's ABI.  A name this libseccomp"
+		print "               does not know for the ABI (fchmodat2 before 2.6)"
+		print "               is left to the default action. */"
+		print "            if (arch != arches[a])"
+		print "                continue;"
+		print "            sc = seccomp_syscall_resolve_name_arch(arch, name);"
+		print "            if (sc == __NR_SCMP_ERROR)"
+		print "                continue;"
+		print "            sc = seccomp_syscall_resolve_name(name);"
+		print "            rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, sc, 0);"
+		print "        }"
+		print "        if (rc == 0 && filter != NULL)"
+		print "            rc = seccomp_merge(filter, ctx);   /* releases ctx */"
+		print "        else if (rc == 0)"
 		print "            filter = ctx;"
-		print "        else if (seccomp_merge(filter, ctx) != 0) {"
+		print "        if (rc != 0) {"
 		print "            seccomp_release(ctx);"
 		print "            goto fail;"
 		print "        }"

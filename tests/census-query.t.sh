@@ -61,21 +61,47 @@ is "the OCI form names every ABI it covers" \
 T=$((T + 1))
 SECCOMP_CENSUS_DATA=$A $q -f c socket > "$SCRATCH/c" 2>&1
 if grep -q '{ SCMP_ARCH_X86, "socketcall" },' "$SCRATCH/c" && grep -q '{ SCMP_ARCH_X86_64, "socket" },' "$SCRATCH/c" &&
-   ! grep -q '{ SCMP_ARCH_X86, "socket" }' "$SCRATCH/c" && grep -q 'arches\[\] = { SCMP_ARCH_X86, SCMP_ARCH_X86_64 }' "$SCRATCH/c"; then
+   ! grep -q '{ SCMP_ARCH_X86, "socket" }' "$SCRATCH/c" && grep -q '^ *SCMP_ARCH_X86, SCMP_ARCH_X86_64$' "$SCRATCH/c"; then
 	echo "ok $T - the C form: each ABI's names under its libseccomp architecture"
 else echo "not ok $T - the C form: each ABI's names under its libseccomp architecture"; sed 's/^/# /' "$SCRATCH/c"
 fi
-# The C form is real code: it compiles against libseccomp.
+# The C form is real code: it compiles against the host's libseccomp, and
+# the context it builds, exported as libseccomp's pseudo filter code (never
+# loaded: nothing goes into the host's kernel), has each ABI's own rules.
 if have gcc && [ -f /usr/include/seccomp.h ]; then
+	cat > "$SCRATCH/pfc.c" <<'C'
+#include <errno.h>
+#include <seccomp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "frag.h"
+
+int main(void)
+{
+    scmp_filter_ctx f = census_filter(SCMP_ACT_KILL_PROCESS);
+
+    if (f == NULL)
+        return 1;
+    return seccomp_export_pfc(f, 1) != 0;
+}
+C
 	T=$((T + 1))
-	{ echo '#include <seccomp.h>'; echo '#include <stddef.h>'; echo '#include <stdint.h>'
-	  SECCOMP_CENSUS_DATA=census/census.tsv $q -f c --allow-missing open,fopen,pthread_create,'fchmodat(NOFOLLOW)',socket 2>/dev/null
-	  echo 'scmp_filter_ctx f(void);'; echo 'scmp_filter_ctx f(void) { return census_filter(SCMP_ACT_KILL_PROCESS); }'; } > "$SCRATCH/frag.c"
-	if gcc -Wall -Wextra -Werror -c -o "$SCRATCH/frag.o" "$SCRATCH/frag.c" 2> "$SCRATCH/cc"; then
+	SECCOMP_CENSUS_DATA=census/census.tsv $q -f c --allow-missing open,fopen,pthread_create,'fchmodat(NOFOLLOW)',socket > "$SCRATCH/frag.h" 2>/dev/null
+	if gcc -Wall -Wextra -Werror -Wstrict-prototypes -Wdeclaration-after-statement -I"$SCRATCH" -o "$SCRATCH/pfc" "$SCRATCH/pfc.c" -lseccomp 2> "$SCRATCH/cc"; then
 		echo "ok $T - the C form for the project's own census compiles with the host's libseccomp"
 	else
 		echo "not ok $T - the C form for the project's own census compiles with the host's libseccomp"; sed 's/^/# /' "$SCRATCH/cc"
 	fi
+	SECCOMP_CENSUS_DATA=$A $q -f c socket > "$SCRATCH/frag.h" 2>/dev/null
+	check "the C form's context: socketcall for i386 alone, socket for x86_64 alone" \
+		sh -c "gcc -I'$SCRATCH' -o '$SCRATCH/pfc' '$SCRATCH/pfc.c' -lseccomp && '$SCRATCH/pfc' > '$SCRATCH/pfc.out' &&
+		       awk -f tests/fixtures/census/pfc-rules.awk '$SCRATCH/pfc.out' > '$SCRATCH/rules' && cat '$SCRATCH/rules' &&
+		       [ \"\$(cat '$SCRATCH/rules')\" = \"\$(printf 'x86 socketcall\nx86_64 socket\n')\" ]"
+	SECCOMP_CENSUS_DATA=census/census.tsv $q -f c socket --on arm64,s390x,trixie > "$SCRATCH/frag.h" 2>/dev/null
+	check "the C form leaves out an ABI of the other byte order (s390x on this host), keeps the others" \
+		sh -c "gcc -I'$SCRATCH' -o '$SCRATCH/pfc' '$SCRATCH/pfc.c' -lseccomp && '$SCRATCH/pfc' > '$SCRATCH/pfc.out' &&
+		       awk -f tests/fixtures/census/pfc-rules.awk '$SCRATCH/pfc.out' | cut -d' ' -f1 | sort -u > '$SCRATCH/arches' && cat '$SCRATCH/arches' &&
+		       [ \"\$(cat '$SCRATCH/arches')\" = \"\$(printf 'aarch64\nx86_64\n')\" ]"
 else skip "the C form compiles" "gcc or libseccomp-dev (seccomp.h) is not installed"
 fi
 
