@@ -10,7 +10,7 @@ libexecdir  = $(prefix)/libexec/seccomp-pages
 mandir      = $(datarootdir)/man
 DESTDIR     =
 
-ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3 man7/*.7))
+ALL_PAGES  := $(sort $(wildcard man1/*.1 man2/*.2 man3/*.3 man7/*.7))
 # Claim tests: small pages of their own that prove what a page says
 # (ci/pages/claim-refs); never installed.
 CLAIMS     := $(sort $(wildcard claims/*.claim))
@@ -48,7 +48,7 @@ packages:
 examples: packages build/examples.stamp
 
 build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/pages/extract-examples \
-		$(wildcard man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
+		$(wildcard man1/. man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
 	@ci/pages/extract-examples examples $(ALL_PAGES) $(CLAIMS)
 	@mkdir -p build && touch $@
 
@@ -59,7 +59,7 @@ compile: examples
 lint: packages
 	@ci/pages/lint-pages $(ALL_PAGES) $(CLAIMS)
 	@ci/pages/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
-	@ci/pages/proof-coverage $(filter man2/% man3/%,$(ALL_PAGES))
+	@ci/pages/proof-coverage $(filter man1/% man2/% man3/%,$(ALL_PAGES))
 
 check-examples: examples
 	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/pages/claim-refs -l $(PAGES) -- $(CLAIMS))

@@ -172,7 +172,8 @@ BEGIN {
 			if (r == "") { note("no function " fl[i] " in the census (" me " -l lists them)"); missing++; continue }
 			want(fl[i], r)
 		}
-		what = funcs
+		what = ""
+		for (i = 1; i <= n; i++) what = what (i > 1 ? ", " : "") fl[i]
 	} else {
 		# --for: the map, then the program's imports
 		line = 0

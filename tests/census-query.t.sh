@@ -105,6 +105,10 @@ C
 else skip "the C form compiles" "gcc or libseccomp-dev (seccomp.h) is not installed"
 fi
 
+# seccomp-census(1) shows the C form in its example: still what the tool prints.
+check "the census_filter() of seccomp-census(1)'s example is what the tool prints for the census (census/page-example writes it)" \
+	census/page-example -c
+
 # --for: programs built here, read, never run.
 need gcc
 cat > "$SCRATCH/prog.c" <<'C'
