@@ -19,8 +19,9 @@ function bad_data(file, line, m) { die(file ":" line ": " m) }
 # base(F): the census function of row F (without /thread, /child,
 # /other-thread, @first)
 function base(f) { sub(/(\/(thread|child|other-thread)|@first)$/, "", f); return f }
-# bare(F): F without its arguments: malloc for malloc(64)
-function bare(f) { sub(/\(.*$/, "", f); return f }
+# bare(F): F without its arguments and forced fallback: malloc for
+# malloc(64), stat for stat@statx=ENOSYS
+function bare(f) { sub(/[(@].*$/, "", f); return f }
 # splitfuncs(S, A): S split at the commas outside parentheses, as in kill(pid,0).
 function splitfuncs(s, a,   i, c, d, n, cur) {
 	n = 0
@@ -49,7 +50,7 @@ function sortw(a, n,   i, j, v) {
 # NAME itself when it has arguments, as kill(pid,0); else NAME and each
 # NAME(...) (fchmodat: fchmodat and fchmodat(NOFOLLOW)); "" when none
 function lookup(name) {
-	if (index(name, "(")) return (name in exact) ? exact[name] : ""
+	if (name ~ /[(@]/) return (name in exact) ? exact[name] : ""
 	return (name in variants) ? variants[name] : ""
 }
 # resolve(IMPORT): "census" (with the functions in resolved[IMPORT]),
@@ -83,7 +84,7 @@ function resolve(imp,   name, i, n, r, k, pat, pre, suf, changed) {
 # asked for, under LABEL (what the user named)
 function want(label, list,   n, a, i) {
 	n = split(list, a, SUBSEP)
-	for (i = 1; i <= n; i++) { wanted[a[i]] = 1; asked[label, a[i]] = 1 }
+	for (i = 1; i <= n; i++) { wanted[a[i]] = 1; asked[label, a[i]] = 1; bring(a[i]); bring(bare(a[i])) }
 	if (!(label in labels)) { labels[label] = 1; lorder[++nl] = label }
 }
 # comment(TEXT): TEXT as the lines of a C comment, at most 66 columns
@@ -95,6 +96,13 @@ function comment(text,   n, w, i, l) {
 		l = l " " w[i]
 	}
 	print l
+}
+# bring(F): the rows the lifecycle file brings with function F (those the
+# census has), wanted without being asked for (no "no row" for them)
+function bring(f,   n, a, i) {
+	if (!(f in brings)) return
+	n = split(brings[f], a, SUBSEP)
+	for (i = 1; i <= n; i++) if (a[i] in exact) wanted[a[i]] = 1
 }
 # the libseccomp and OCI name of an ABI; systemd's
 function scmp(a) { if (!(a in scmpname)) die("no libseccomp name for ABI " a); return scmpname[a] }
@@ -134,6 +142,23 @@ BEGIN {
 	if (rc < 0) die("cannot read " data)
 	if (!hdr) die(data ": no census data in it")
 	close(data)
+
+	# The lifecycle rows (ci/census/lifecycle): row, tab, "all" or the
+	# functions that bring it, tab, what it measures
+	line = 0
+	while (lifefile != "" && (rc = (getline l < lifefile)) > 0) {
+		line++
+		if (l ~ /^#/ || l == "") continue
+		if (split(l, c, "\t") != 3 || c[1] == "" || c[2] == "")
+			bad_data(lifefile, line, "not a row, tab, \"all\" or the functions that bring it, tab, what it measures")
+		n = split(c[2], w, " ")
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "all") allrows[++nall] = c[1]
+			else brings[w[i]] = (w[i] in brings) ? brings[w[i]] SUBSEP c[1] : c[1]
+		}
+	}
+	if (lifefile != "" && rc < 0) die("cannot read " lifefile)
+	if (lifefile != "") close(lifefile)
 
 	if (show == "functions") { for (i = 1; i <= nf; i++) print forder[i]; exit 0 }
 	if (show == "systems") { for (i = 1; i <= ns; i++) print sorder[i] "\t" sdesc[sorder[i]]; exit 0 }
@@ -202,6 +227,7 @@ BEGIN {
 			iseen[imp] = 1; iorder[++ni] = imp
 		}
 		close(importsfile)
+		for (i = 1; i <= nall; i++) if (allrows[i] in exact) want("(always) " allrows[i], allrows[i])
 		for (i = 1; i <= nalways; i++) {
 			re = glob(always[i])
 			for (j = 1; j <= nf; j++) if (forder[j] ~ re) want("(always) " forder[j], forder[j])
@@ -210,6 +236,7 @@ BEGIN {
 		for (i = 1; i <= ni; i++) {
 			imp = iorder[i]
 			kind = resolve(imp)
+			bring(imp)
 			if (kind == "pure") { covered++; continue }
 			if (kind == "ends") { covered++; endsl = endsl (endsl == "" ? "" : ", ") imp; continue }
 			if (kind == "") { unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp; continue }

@@ -105,6 +105,22 @@ C
 else skip "the C form compiles" "gcc or libseccomp-dev (seccomp.h) is not installed"
 fi
 
+# The lifecycle rows (ci/census/lifecycle): what a function brings
+L=tests/fixtures/census/lifecycle
+is "a function brings the lifecycle rows named for it (a thread's end: madvise, exit)" \
+	"$(printf 'x86_64\t%s\n' clone3 exit futex madvise mmap rseq)" \
+	env SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_LIFECYCLE=$L $q pthread_create --abi x86_64
+: > "$SCRATCH/empty"
+is "without the lifecycle rows, it does not" "$(printf 'x86_64\t%s\n' clone3 mmap rseq)" \
+	env SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_LIFECYCLE="$SCRATCH/empty" $q pthread_create --abi x86_64
+is "a function brings its forced fallbacks (stat@statx=ENOSYS)" "$(printf 'x86_64\t%s\n' newfstatat statx)" \
+	env SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_LIFECYCLE=$L $q stat --abi x86_64
+is "a forced fallback asked for by its name is that row alone" "x86_64${tab}newfstatat" \
+	env SECCOMP_CENSUS_DATA=$A $q 'stat@statx=ENOSYS' --abi x86_64
+printf 'exit\tall\n' > "$SCRATCH/life"
+fails_with "a bad lifecycle line is refused, naming file and line" "life:1: not a row, tab" \
+	env SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_LIFECYCLE="$SCRATCH/life" $q stat
+
 # seccomp-census(1) shows the C form in its example: still what the tool prints.
 check "the census_filter() of seccomp-census(1)'s example is what the tool prints for the census (census/page-example writes it)" \
 	census/page-example -c
@@ -137,6 +153,10 @@ is "--for: PROG's arguments are not used, and end at an option of ours" \
 	"$(printf 'i386\t%s\n' brk exit_group mmap2 openat set_thread_area socketcall statx write)" \
 	sh -c "SECCOMP_CENSUS_DATA=$A $q --for '$SCRATCH/prog' -l -s x --abi i386 2>/dev/null"
 printf 'int main(void) { return 0; }\n' > "$SCRATCH/zero.c"
+gcc -O0 -o "$SCRATCH/zero" "$SCRATCH/zero.c"
+is "--for: a program that returns from main gets the rows every program needs (exit with a stream)" \
+	"$(printf 'i386\t%s\n' brk exit_group mmap2 openat set_thread_area write)" \
+	sh -c "SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_LIFECYCLE=$L $q --for '$SCRATCH/zero' --abi i386 2>/dev/null"
 cat > "$SCRATCH/gap.c" <<'C'
 #include <stdio.h>
 #include <unistd.h>
