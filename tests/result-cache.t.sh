@@ -7,7 +7,8 @@
 # every session from the cache and boots nothing; FRESH=1 runs them all; a
 # change to any input of a result runs that result again: a package
 # version of the guest (its lock row, its image), the harness, a compiled
-# program, the expected output.  A failure is never kept as a pass, a
+# program, the expected output.  A guest that runs a few sessions keeps
+# the time limit of all of them.  A failure is never kept as a pass, a
 # skip never becomes one, and a damaged entry is said so and dropped.
 # shellcheck disable=SC2016 # the sh -c scripts expand their own arguments
 # shellcheck source=tests/lib.sh
@@ -108,6 +109,8 @@ is "... all pass" "3 passed (1 cached), 0 failed, 2 skipped" "$(last)"
 sed -i 's/^hello two$/hello 2/' "$tree/man2/greet.2"
 run
 is "an expected output changed: that session alone runs again" "greet.2:16:16 " "$(ran)"
+is "... with the whole-guest time limit of every session (30 s + 3 x 10 s), not of the one left" \
+	"limit 60" "$(grep '^limit ' "$SCRATCH/log.$n")"
 check "... and fails, naming the session" sh -c '
 	grep -q "^    not ok [0-9]* - greet.2:greet:16\$" "$1" && grep -q "^2 passed (2 cached), 1 failed, 2 skipped\$" "$1"' - "$SCRATCH/run.$n"
 run

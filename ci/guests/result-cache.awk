@@ -17,6 +17,8 @@
 #     afresh by every run.
 # mode=filter files: IDS SCRIPT; prints SCRIPT without the commands whose
 #     ids IDS lists (one a line): those of the sessions taken from the cache.
+# mode=limit  file: SCRIPT; prints 30 + the sum of its commands' timeouts,
+#     the whole-guest limit ci/guests/guest-boot gives that script.
 # mode=records files: INDEX PASSED RESULTS; variables: dir
 #     PASSED   the tests whose result is to be kept (one a line)
 #     Writes dir/r.N: the SP-* records of the N-th session's commands
@@ -54,6 +56,11 @@ mode == "filter" {
 	print
 	next
 }
+mode == "limit" {
+	if (skipl) { skipl = 0; next }
+	if ($1 == "cmd" && NF == 5 && $4 ~ /^[0-9]+$/) { lim += $4; skipl = 1 }
+	next
+}
 mode == "records" && FILENAME == ARGV[1] {
 	split($0, f, "\t")
 	ns++; sn[ns] = f[1]; stest[ns] = f[2]; sids[ns] = f[3]
@@ -73,6 +80,7 @@ mode == "records" {
 	next
 }
 END {
+	if (mode == "limit") print 30 + lim
 	if (mode == "keys") {
 		close(cur)
 		for (i = 1; i <= n; i++) printf "%d\t%s\t%s\n", i, test[i], ids[i] > (dir "/index")
