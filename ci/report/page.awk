@@ -19,7 +19,7 @@ function verdict(L,   o, i, g, k, n, cnt, not) {
 		if (!((g, L) in at)) { not = not (not == "" ? "" : ", ") g; continue }
 		k = at[g, L]; n++; cnt[rs[k]]++
 		o = o "<tr class=\"" rs[k] "\"><td>" h(g) "</td><td>" h(glibc[g]) "</td><td>" h(gkernel[g]) "</td><td>" h(garch[g]) "</td><td>"
-		if (rs[k] == "pass") o = o "passed"
+		if (rs[k] == "pass") o = o (rdet[k] == "cached" ? "passed (cached: an earlier run with the same inputs)" : "passed")
 		else if (rs[k] == "skip") o = o "skipped: " h(rdet[k])
 		else o = o "<details><summary>failed: " h(rdet[k]) "</summary>" diffpre(k) "</details>"
 		o = o "</td></tr>\n"

@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# result-cache.awk — the session side of the result cache (ci/guests/run-guest):
+# what a session's result depends on, which commands are left to run, and a
+# passed session's records.  One program, three modes (-v mode=...):
+#
+# mode=keys   files: BINSUMS SCRIPT EXPECT; variables: dir, guest (the
+#             guest's own key: image, boot settings, harness)
+#     BINSUMS  "SHA256  ./PAGE/PROGRAM" lines: the programs compiled for this
+#              guest (sha256sum in its bin/)
+#     Writes, for the N-th session (T record) of EXPECT, dir/s.N: every input
+#     of its result but the guest's image: the guest key, the checksums of
+#     its page's programs, its T, V, C and O records (what it runs and what
+#     it must print, its VARY patterns and exit statuses) and its commands'
+#     entries in SCRIPT (user, timeout, directory, text); and dir/index:
+#     N<TAB>test<TAB>command ids (blank-separated).  K, F and N records
+#     (skipped sessions, planning errors) are never keyed: they are decided
+#     afresh by every run.
+# mode=filter files: IDS SCRIPT; prints SCRIPT without the commands whose
+#     ids IDS lists (one a line): those of the sessions taken from the cache.
+# mode=limit  file: SCRIPT; prints 30 + the sum of its commands' timeouts,
+#     the whole-guest limit ci/guests/guest-boot gives that script.
+# mode=records files: INDEX PASSED RESULTS; variables: dir
+#     PASSED   the tests whose result is to be kept (one a line)
+#     Writes dir/r.N: the SP-* records of the N-th session's commands
+#     (SP-BEGIN to SP-END, with their output lines, SP-NOEOL, SP-CUT and
+#     SP-TIME), for each session of PASSED whose every command has a result.
+mode == "keys" && FILENAME == ARGV[1] {
+	p = $2; sub(/^\.\//, "", p); sub(/\/[^\/]*$/, "", p)
+	bins[p] = bins[p] "B " $1 " " $2 "\n"
+	next
+}
+mode == "keys" && FILENAME == ARGV[2] {
+	if (want_text) { cmdtext[want_text] = cmdtext[want_text] $0 "\n"; want_text = ""; next }
+	if ($1 == "cmd" && NF == 5) { cmdtext[$2] = "S " $0 "\n"; want_text = $2 }
+	next
+}
+mode == "keys" {
+	split($0, f, "\t")
+	if (f[1] == "T") {
+		close(cur); n++; cur = dir "/s." n
+		printf "G %s\n%s", guest, bins[f[3]] > cur
+		test[n] = f[2]; ids[n] = ""
+	} else if (f[1] == "K" || f[1] == "F" || f[1] == "N") {
+		close(cur); cur = ""
+		next
+	}
+	if (cur == "") next
+	print > cur
+	if (f[1] == "C") { ids[n] = ids[n] (ids[n] == "" ? "" : " ") f[2]; printf "%s", cmdtext[f[2]] > cur }
+	next
+}
+mode == "filter" && FILENAME == ARGV[1] { drop[$0] = 1; next }
+mode == "filter" {
+	if (skip) { skip = 0; next }
+	if ($1 == "cmd" && NF == 5 && ($2 in drop)) { skip = 1; next }
+	print
+	next
+}
+mode == "limit" {
+	if (skipl) { skipl = 0; next }
+	if ($1 == "cmd" && NF == 5 && $4 ~ /^[0-9]+$/) { lim += $4; skipl = 1 }
+	next
+}
+mode == "records" && FILENAME == ARGV[1] {
+	split($0, f, "\t")
+	ns++; sn[ns] = f[1]; stest[ns] = f[2]; sids[ns] = f[3]
+	next
+}
+mode == "records" && FILENAME == ARGV[2] { keep[$0] = 1; next }
+mode == "records" {
+	line = $0
+	if (line ~ /^SP-BEGIN /) { cur = substr(line, 10); rec[cur] = line "\n"; next }
+	if (line ~ /^SP-(END|CUT|TIME) /) {
+		split(line, w, " "); id = w[2]
+		rec[id] = rec[id] line "\n"
+		if (w[1] == "SP-END") { ended[id] = 1; cur = "" }
+		next
+	}
+	if (cur != "" && (line ~ /^\|/ || line == "SP-NOEOL")) rec[cur] = rec[cur] line "\n"
+	next
+}
+END {
+	if (mode == "limit") print 30 + lim
+	if (mode == "keys") {
+		close(cur)
+		for (i = 1; i <= n; i++) printf "%d\t%s\t%s\n", i, test[i], ids[i] > (dir "/index")
+	}
+	if (mode == "records") {
+		for (i = 1; i <= ns; i++) {
+			if (!(stest[i] in keep)) continue
+			nids = split(sids[i], w, " "); o = ""
+			for (j = 1; j <= nids; j++) { if (!(w[j] in ended)) break; o = o rec[w[j]] }
+			if (nids == 0 || j <= nids) continue
+			printf "%s", o > (dir "/r." sn[i]); close(dir "/r." sn[i])
+		}
+	}
+}
