@@ -6,6 +6,7 @@
 #             T TEST EXPECTED-FILE COVERAGE-LINE   a test that ran
 #             S TEST REASON                        skipped
 #             B TEST REASON                        not built: failed
+#             (a later S or B line of a test replaces what came before)
 #   RESULTS   the records of ci/guests/guest-init.c (SP-BEGIN, | lines,
 #             SP-END ID exit N | signal N | timeout | error TEXT)
 # Prints TAP subtests (indented four blanks, with their plan) and appends
@@ -28,7 +29,7 @@ FILENAME == ARGV[2] {
 	n = split($0, f, "\t")
 	if (f[1] == "T" || f[1] == "S" || f[1] == "B") {
 		if (!(f[2] in kind)) order[++ntests] = f[2]
-		if (f[1] == "B" || !(f[2] in kind)) { kind[f[2]] = f[1]; arg[f[2]] = f[3]; cov[f[2]] = f[4] }
+		if (f[1] != "T" || !(f[2] in kind)) { kind[f[2]] = f[1]; arg[f[2]] = f[3]; cov[f[2]] = f[4] }
 	}
 	next
 }
@@ -37,7 +38,10 @@ FILENAME == ARGV[2] {
 	if (cur == "") next
 	l = substr($0, 3)
 	if (l ~ /^corpus-load: diagnosis run/) diag[cur] = 1
-	if (l ~ /^corpus-load: SIGSYS: system call [0-9]+/) { s = l; sub(/^corpus-load: SIGSYS: system call /, "", s); sub(/ .*/, "", s); sysnr[cur] = s }
+	if (l ~ /^corpus-load: SIGSYS: system call [0-9]+/) {
+		s = l; sub(/^corpus-load: SIGSYS: system call /, "", s); sub(/ .*/, "", s); sysnr[cur] = s
+		if (l ~ /not the filter's/) { s = l; sub(/^.*\(arch /, "", s); sub(/,.*/, "", s); foreign[cur] = s }
+	}
 	else if (diag[cur] && l ~ /^corpus-load: /) diagnote[cur] = l
 	if (!diag[cur]) out[cur, ++nout[cur]] = l
 	next
@@ -64,7 +68,8 @@ END {
 		if (!(t in began)) why = "did not run"
 		else if (!(t in endst)) why = "did not end"
 		else if (endst[t] == "signal 31" || endst[t] == "exit 159") {
-			if (t in sysnr) why = "killed by SIGSYS at " ((sysnr[t] in callname) ? callname[sysnr[t]] : "an unknown call") " (" sysnr[t] "): not in the allowlist"
+			if (t in foreign) why = "killed by SIGSYS at a call of another architecture (arch " foreign[t] ", number " sysnr[t] ")"
+			else if (t in sysnr) why = "killed by SIGSYS at " ((sysnr[t] in callname) ? callname[sysnr[t]] : "an unknown call") " (" sysnr[t] "): not in the allowlist"
 			else why = "killed by SIGSYS; the diagnosis run named no call" (diagnote[t] != "" ? " (" diagnote[t] ")" : "")
 		} else if (endst[t] != "exit 0") why = "ended with " endst[t] ", not exit 0"
 		same = (nout[t] == nexp) && !cut[t]

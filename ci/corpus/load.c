@@ -11,8 +11,8 @@
  * NAME is only for people), '#' lines and blank lines ignored.  The
  * filter checks the architecture (and, on x86-64, the x32 bit), allows
  * the listed calls and execve (which the exec of PROG itself needs), and
- * kills the process for anything else: SECCOMP_RET_KILL_PROCESS, no
- * ENOSYS safety net.
+ * kills the process for anything else, another architecture's calls
+ * too: SECCOMP_RET_KILL_PROCESS, no ENOSYS safety net.
  *
  * The verdict run: PROG runs in a child under that filter; its exit status
  * becomes ours (a signal N: 128 + N).  When SIGSYS killed it, the kernel
@@ -23,6 +23,8 @@
  * si_syscall and si_arch through PTRACE_GETSIGINFO.  Printed on stderr:
  *     corpus-load: diagnosis run (SECCOMP_RET_TRAP under ptrace)
  *     corpus-load: SIGSYS: system call NUMBER (arch 0xARCH) in PROG
+ * ("arch 0xARCH, not the filter's" for a call of another architecture;
+ * x32's and x86-64's calls, which share one, differ in the x32 bit)
  * (or why the diagnosis run did not trap), and the exit status stays the
  * verdict's, 128 + SIGSYS.  What PROG prints in the diagnosis run follows
  * the first line; a reader of the verdict takes what came before it.
@@ -125,16 +127,16 @@ static int install(unsigned int dflt)
 
     f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
     f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CORPUS_ARCH, 1, 0);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, dflt);
     f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
 #if defined(__x86_64__) && defined(__ILP32__)
     /* x32: every call carries the x32 bit; an x86-64 call is refused. */
     f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, X32_BIT, 1, 0);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, dflt);
 #elif defined(__x86_64__)
     /* x86-64: an x32 call (the same number space with the bit) is refused. */
     f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, X32_BIT, 0, 1);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, dflt);
 #endif
     for (i = 0; i <= ncalls; i++) {
         unsigned int nr = i < ncalls ? calls[i] : (unsigned int)SYS_execve;
@@ -252,8 +254,9 @@ static void diagnose(char **argv)
             sig = 0;    /* a ptrace event, a new tracee's first stop */
         else if (sig == SIGSYS && ptrace(PTRACE_GETSIGINFO, w, NULL, &si) == 0
                  && si.si_code == SYS_SECCOMP) {
-            fprintf(stderr, "%s: SIGSYS: system call %d (arch 0x%x) in %s\n",
-                    me, si.si_syscall, si.si_arch, argv[0]);
+            fprintf(stderr, "%s: SIGSYS: system call %d (arch 0x%x%s) in %s\n",
+                    me, si.si_syscall, si.si_arch,
+                    si.si_arch != CORPUS_ARCH ? ", not the filter's" : "", argv[0]);
             return;     /* PTRACE_O_EXITKILL ends the tracees with us */
         }
         if (ptrace(PTRACE_CONT, w, NULL, (void *)(long)sig) != 0 && errno != ESRCH)
