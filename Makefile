@@ -6,6 +6,7 @@ prefix      = /usr/local
 bindir      = $(prefix)/bin
 datarootdir = $(prefix)/share
 datadir     = $(datarootdir)/seccomp-pages
+libexecdir  = $(prefix)/libexec/seccomp-pages
 mandir      = $(datarootdir)/man
 DESTDIR     =
 
@@ -35,7 +36,7 @@ SHARD      =
 	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
 	merge-shards html check-peers check-corpus
 
-all: examples compile
+all: examples compile build/tools/elf-imports
 
 packages:
 	@ci/ensure-packages
@@ -132,6 +133,11 @@ update-census: census-data
 	@ci/census/table tsv build/census/guests > build/census/census.tsv
 	@mv build/census/census.tsv census/census.tsv
 
+# seccomp-census --for reads a program's imports with it (never runs the program).
+build/tools/elf-imports: census/elf-imports.c
+	@mkdir -p build/tools
+	@$(CC) -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -o $@ census/elf-imports.c
+
 update-guests: packages
 	@ci/guests/guest-lock-update
 
@@ -139,23 +145,24 @@ bench: examples
 	@ci/bench
 
 # The pages, and the census with its query program (census/).
-install:
+install: build/tools/elf-imports
 	@for p in $(ALL_PAGES); do \
 		d='$(DESTDIR)$(mandir)'/man$${p##*.}; \
 		install -d "$$d" && install -m 644 "$$p" "$$d/" || exit 1; \
 	done
-	@install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(datadir)'
-	@mkdir -p build
-	@sed 's|@DATA@|$(datadir)/census.tsv|' census/seccomp-census > build/seccomp-census.installed
+	@install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(datadir)' '$(DESTDIR)$(libexecdir)'
+	@sed 's|@DATADIR@|$(datadir)|; s|@LIBEXECDIR@|$(libexecdir)|' census/seccomp-census > build/seccomp-census.installed
 	@install -m 755 build/seccomp-census.installed '$(DESTDIR)$(bindir)/seccomp-census'
-	@install -m 644 census/census.tsv '$(DESTDIR)$(datadir)/'
+	@install -m 644 census/census.tsv census/seccomp-census.awk census/imports '$(DESTDIR)$(datadir)/'
+	@install -m 755 build/tools/elf-imports '$(DESTDIR)$(libexecdir)/'
 
 uninstall:
 	@for p in $(ALL_PAGES); do \
 		rm -f '$(DESTDIR)$(mandir)'/man$${p##*.}/$${p##*/}; \
 	done
-	@rm -f '$(DESTDIR)$(bindir)/seccomp-census' '$(DESTDIR)$(datadir)/census.tsv'
-	@rmdir '$(DESTDIR)$(datadir)' 2>/dev/null || true
+	@rm -f '$(DESTDIR)$(bindir)/seccomp-census' '$(DESTDIR)$(datadir)/census.tsv' \
+		'$(DESTDIR)$(datadir)/seccomp-census.awk' '$(DESTDIR)$(datadir)/imports' '$(DESTDIR)$(libexecdir)/elf-imports'
+	@rmdir '$(DESTDIR)$(datadir)' '$(DESTDIR)$(libexecdir)' 2>/dev/null || true
 
 clean:
 	rm -rf build patches
