@@ -42,7 +42,7 @@ FILENAME == ARGV[2] {
 	if (l ~ /^corpus-load: diagnosis run/) diag[cur] = 1
 	if (l ~ /^corpus-load: SIGSYS: system call [0-9]+/) {
 		s = l; sub(/^corpus-load: SIGSYS: system call /, "", s); sub(/ .*/, "", s); sysnr[cur] = s
-		if (l ~ /not the filter's/) { s = l; sub(/^.*\(arch /, "", s); sub(/,.*/, "", s); foreign[cur] = s }
+		if (l ~ /not the filter's/) { s = l; sub(/^.*\(arch /, "", s); sub(/, not the filter's.*/, "", s); foreign[cur] = s }
 	}
 	else if (diag[cur] && l ~ /^corpus-load: /) diagnote[cur] = l
 	if (!diag[cur]) out[cur, ++nout[cur]] = l
@@ -71,7 +71,7 @@ END {
 		if (!(t in began)) why = "did not run"
 		else if (!(t in endst)) why = "did not end"
 		else if (endst[t] == "signal 31" || endst[t] == "exit 159") {
-			if (t in foreign) why = "killed by SIGSYS at a call of another architecture (arch " foreign[t] ", number " sysnr[t] ")"
+			if (t in foreign) why = "killed by SIGSYS at a call of another architecture or ABI (arch " foreign[t] ", number " sysnr[t] ")"
 			else if (t in sysnr) why = "killed by SIGSYS at " ((sysnr[t] in callname) ? callname[sysnr[t]] : "an unknown call") " (" sysnr[t] "): not in the allowlist"
 			else why = "killed by SIGSYS; the diagnosis run named no call" (diagnote[t] != "" ? " (" diagnote[t] ")" : "")
 		} else if (endst[t] != "exit 0") why = "ended with " endst[t] ", not exit 0"

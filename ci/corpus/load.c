@@ -23,8 +23,9 @@
  * si_syscall and si_arch through PTRACE_GETSIGINFO.  Printed on stderr:
  *     corpus-load: diagnosis run (SECCOMP_RET_TRAP under ptrace)
  *     corpus-load: SIGSYS: system call NUMBER (arch 0xARCH) in PROG
- * ("arch 0xARCH, not the filter's" for a call of another architecture;
- * x32's and x86-64's calls, which share one, differ in the x32 bit)
+ * ("arch 0xARCH, not the filter's" for a call of another architecture,
+ * "arch 0xARCH, an x86-64 call, not the filter's" for one of the other
+ * ABI of the same architecture: x32 and x86-64 differ in the x32 bit)
  * (or why the diagnosis run did not trap), and the exit status stays the
  * verdict's, 128 + SIGSYS.  What PROG prints in the diagnosis run follows
  * the first line; a reader of the verdict takes what came before it.
@@ -254,9 +255,17 @@ static void diagnose(char **argv)
             sig = 0;    /* a ptrace event, a new tracee's first stop */
         else if (sig == SIGSYS && ptrace(PTRACE_GETSIGINFO, w, NULL, &si) == 0
                  && si.si_code == SYS_SECCOMP) {
+            const char *other = si.si_arch != CORPUS_ARCH ? ", not the filter's" : "";
+
+#if defined(__x86_64__) && defined(__ILP32__)
+            if (*other == '\0' && (unsigned int)si.si_syscall < X32_BIT)
+                other = ", an x86-64 call, not the filter's";
+#elif defined(__x86_64__)
+            if (*other == '\0' && (unsigned int)si.si_syscall >= X32_BIT)
+                other = ", an x32 call, not the filter's";
+#endif
             fprintf(stderr, "%s: SIGSYS: system call %d (arch 0x%x%s) in %s\n",
-                    me, si.si_syscall, si.si_arch,
-                    si.si_arch != CORPUS_ARCH ? ", not the filter's" : "", argv[0]);
+                    me, si.si_syscall, si.si_arch, other, argv[0]);
             return;     /* PTRACE_O_EXITKILL ends the tracees with us */
         }
         if (ptrace(PTRACE_CONT, w, NULL, (void *)(long)sig) != 0 && errno != ESRCH)
