@@ -34,7 +34,7 @@ SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
 	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
-	merge-shards html check-peers
+	merge-shards html check-peers check-corpus
 
 all: examples compile build/tools/elf-imports
 
@@ -68,6 +68,12 @@ check-examples: examples
 # boots, on every guest (ci/peers/check-peers, ci/peers/expected).
 check-peers: packages
 	@ci/peers/check-peers $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(ALL_PAGES)
+
+# The proof that programs live under the allowlists seccomp-census makes:
+# corpus/*.c and three of the guests' own programs, each under its --for
+# allowlist with a killing default, one boot per guest (ci/corpus/check-corpus).
+check-corpus: packages
+	@ci/corpus/check-corpus $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)"
 
 merge-shards: packages
 	@ci/report/merge-shards $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" build/check-examples build/shards/*-of-*
