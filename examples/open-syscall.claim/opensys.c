@@ -34,7 +34,7 @@ int
 main(void)
 {
     /* open fails with E2BIG, openat with ENOTBLK: distinct errors. */
-    struct sock_filter  filter[] = {
+    struct sock_filter  f[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
                  offsetof(struct seccomp_data, arch)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, MY_ARCH, 1, 0),
@@ -53,12 +53,14 @@ main(void)
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOTBLK),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
-    struct sock_fprog   prog = { sizeof(filter) / sizeof(filter[0]), filter };
+    struct sock_fprog   prog = { sizeof(f) / sizeof(f[0]), f };
 
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1
-        || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == -1)
+        || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog)
+           == -1)
         err(EXIT_FAILURE, "seccomp");
-    if (open("/", O_RDONLY) != -1 || (errno != E2BIG && errno != ENOTBLK))
+    if (open("/", O_RDONLY) != -1
+        || (errno != E2BIG && errno != ENOTBLK))
         err(EXIT_FAILURE, "open() made neither system call");
     printf("open() made the %s system call\n",
            errno == E2BIG ? "open" : "openat");

@@ -52,8 +52,8 @@ main(void)
     else
         printf("TSYNC: %ld\n", r);
     r = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
-                SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_TSYNC_ESRCH,
-                &prog);
+                SECCOMP_FILTER_FLAG_TSYNC
+                | SECCOMP_FILTER_FLAG_TSYNC_ESRCH, &prog);
     printf("TSYNC|TSYNC_ESRCH: %ld, %s\n", r,
            r == -1 && errno == ESRCH ? "ESRCH" : "?");
     exit(EXIT_SUCCESS);

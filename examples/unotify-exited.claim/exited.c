@@ -17,7 +17,7 @@
 #endif
 
 static void
-on_alarm(int sig)
+on_alarm(int sig)                 /* installed without SA_RESTART */
 {
     (void) sig;
 }
@@ -25,8 +25,8 @@ on_alarm(int sig)
 int
 main(void)
 {
-    int                   p[2], fd, pid;
-    struct sigaction      sa = { .sa_handler = on_alarm }; /* no SA_RESTART */
+    int                   p[2], fd, pid, pidfd;
+    struct sigaction      sa = { .sa_handler = on_alarm };
     struct seccomp_notif  req = { 0 };
     /* Allows every call; it reads no number: no arch check. */
     struct sock_filter    allow[] = {
@@ -45,8 +45,8 @@ main(void)
         _exit(EXIT_FAILURE);
     }
     if (read(p[0], &fd, sizeof(fd)) != sizeof(fd) || fd == -1
-        || (fd = syscall(SYS_pidfd_getfd, syscall(SYS_pidfd_open, pid, 0),
-                         fd, 0)) == -1
+        || (pidfd = syscall(SYS_pidfd_open, pid, 0)) == -1
+        || (fd = syscall(SYS_pidfd_getfd, pidfd, fd, 0)) == -1
         || kill(pid, SIGKILL) == -1 || waitpid(pid, NULL, 0) == -1
         || sigaction(SIGALRM, &sa, NULL) == -1)
         err(EXIT_FAILURE, "the target's listener");
