@@ -85,6 +85,17 @@ check "check-patches: each thread onto both forms of the tree, after its prerequ
 		grep -q "^ok [0-9]* - one: the 6.99 release tree, 0123abcd: git am v2-0001-" "$4" &&
 		grep -q "^ok [0-9]* - two: the 6.99 tree in man-pages.git form: git am v2-0001-" "$4"' \
 	"$P/check-patches" "$tq" "$F/upstream-rel" "$SCRATCH/threads" "$SCRATCH/cp-threads"
+check "check-patches: each thread has a cover letter, with a range-diff from v2 on" \
+	sh -c 'grep -q "^ok [0-9]* - one: a cover letter: v2-0000-cover-letter.patch$" "$0" &&
+		grep -q "^ok [0-9]* - two: the cover letter has a range-diff against the last round$" "$0"' "$SCRATCH/cp-threads"
+cp -R "$SCRATCH/threads" "$SCRATCH/threads-nc"
+rm "$SCRATCH/threads-nc/two/v2-0000-cover-letter.patch"
+sed -i '/^Range-diff against v1:$/,$d' "$SCRATCH/threads-nc/one/v2-0000-cover-letter.patch"
+fails_with "check-patches: a thread without a cover letter fails, naming it" \
+	"^not ok [0-9]+ - two: a cover letter" "$P/check-patches" -q "$tq" "$F/upstream-rel" "$SCRATCH/threads-nc"
+fails_with "check-patches: a v2 cover letter without a range-diff fails" \
+	"^not ok [0-9]+ - one: the cover letter has a range-diff against the last round" \
+	"$P/check-patches" -q "$tq" "$F/upstream-rel" "$SCRATCH/threads-nc"
 check "send-patches: one git send-email command per thread, To:/Cc: from the cc files, nothing sent" \
 	sh -c '"$0" -q "$1" "$2" >"$3"; cat "$3"; [ "$(grep -c "^git send-email " "$3")" -eq 2 ] &&
 		grep -q "^git send-email --to=.Alejandro Colomar <alx@kernel.org>. .*--cc=.Other Author <other@example.org>. .*/one/\*\.patch$" "$3"' \
@@ -126,6 +137,8 @@ fails_with "lint-series: project markers, .TH changes and trailing whitespace" \
 	"bad.patch:[0-9]+: a project annotation in a page.*GUESTS" "$P/lint-series" "$SCRATCH/bad.patch"
 fails_with "lint-series: .TH change named" "bad.patch:[0-9]+: changes a .TH line" "$P/lint-series" "$SCRATCH/bad.patch"
 fails_with "lint-series: trailing whitespace named" "bad.patch:[0-9]+: trailing whitespace" "$P/lint-series" "$SCRATCH/bad.patch"
+check "lint-series: the lone blank git writes for an empty context line is no trailing whitespace" \
+	sh -c 'cp "$0" "$1" && printf " \n" >>"$1" && "$2" "$1"' "$p1" "$SCRATCH/blank.patch" "$P/lint-series"
 printf '%s\n' '+.I SECCOMP_RET_ERRNO' >>"$SCRATCH/bad.patch"
 fails_with "lint-series: a constant in italics" "bad.patch:[0-9]+: a constant in italics" "$P/lint-series" "$SCRATCH/bad.patch"
 check "lint-series: a line that goes on after a clause comma is advice, not an error" \
@@ -135,6 +148,15 @@ check "lint-series: a line that goes on after a clause comma is advice, not an e
 check "lint-series -w: a mail is checked for words, not for Signed-off-by" \
 	sh -c 'printf "%s\n" "To: someone" "" "Hello." >"$0" && "$1" -w "$0" && printf "%s\n" "our guests say so" >>"$0" && ! "$1" -w "$0"' \
 	"$SCRATCH/x.mail" "$P/lint-series"
+fails_with "lint-series: a cover letter that calls something a kernel bug fails" \
+	"0000-cover-letter.patch:[0-9]+: a verdict a series does not give" \
+	sh -c 'mkdir -p "$1" && cp "$0" "$1/0000-cover-letter.patch" && printf "%s\n" "That is a kernel bug." >>"$1/0000-cover-letter.patch" &&
+		"$2" "$1/0000-cover-letter.patch"' "$SCRATCH/rel/0000-cover-letter.patch" "$SCRATCH/kb" "$P/lint-series"
+check "lint-series: the word patterns match in this awk (guests, ci/, our pages, VARY:, .claim)" \
+	sh -c 'for w in "on the guests" "see ci/run" "as our pages say" "VARY: x" "in x.claim too"; do
+		printf "%s\n" "To: someone" "" "$w" >"$0"; ! "$1" -w "$0" >/dev/null || { echo "not caught: $w"; exit 1; }; done
+		printf "%s\n" "To: someone" "" "unvary: docid/, flour pages, guestsx, x.claims" >"$0"; "$1" -w "$0"' \
+	"$SCRATCH/w.mail" "$P/lint-series"
 fails_with "lint-series: more than MAX changed lines" "changes [0-9]+ lines \(at most 1" "$P/lint-series" -m 1 "$p1"
 
 # The queue: rebase onto a tree where a patch no longer applies.

@@ -1,4 +1,5 @@
 /* opensys.c: which system call open(2) makes */
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
@@ -33,7 +34,7 @@ int
 main(void)
 {
     /* open fails with E2BIG, openat with ENOTBLK: distinct errors. */
-    struct sock_filter  filter[] = {
+    struct sock_filter  f[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
                  offsetof(struct seccomp_data, arch)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, MY_ARCH, 1, 0),
@@ -52,25 +53,16 @@ main(void)
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOTBLK),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
-    struct sock_fprog   prog = {
-        .len = sizeof(filter) / sizeof(filter[0]),
-        .filter = filter,
-    };
+    struct sock_fprog   prog = { sizeof(f) / sizeof(f[0]), f };
 
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1
         || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog)
            == -1)
-    {
-        perror("seccomp");
-        exit(EXIT_FAILURE);
-    }
-    if (open("/", O_RDONLY) != -1)
-        printf("open() made neither system call\n");
-    else if (errno == E2BIG)
-        printf("open() made the open system call\n");
-    else if (errno == ENOTBLK)
-        printf("open() made the openat system call\n");
-    else
-        perror("open");
+        err(EXIT_FAILURE, "seccomp");
+    if (open("/", O_RDONLY) != -1
+        || (errno != E2BIG && errno != ENOTBLK))
+        err(EXIT_FAILURE, "open() made neither system call");
+    printf("open() made the %s system call\n",
+           errno == E2BIG ? "open" : "openat");
     exit(EXIT_SUCCESS);
 }

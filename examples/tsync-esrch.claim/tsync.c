@@ -10,10 +10,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#ifndef SECCOMP_FILTER_FLAG_TSYNC_ESRCH          /* Linux 5.7 */
-# define SECCOMP_FILTER_FLAG_TSYNC_ESRCH  (1UL << 4)
-#endif
-
 /* Allows every call; it reads no number: no arch check. */
 static struct sock_filter  allow[] = {
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
@@ -22,17 +18,12 @@ static struct sock_fprog   prog = { 1, allow };
 static int                 pipefd[2];
 static long                tid;
 
-static long
-add_filter(unsigned long flags)
-{
-    return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
-}
-
 static void *
 diverge(void *arg)              /* a thread with a filter of its own */
 {
     tid = syscall(SYS_gettid);
-    if (add_filter(0) == -1 || write(pipefd[1], "x", 1) != 1)
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == -1
+        || write(pipefd[1], "x", 1) != 1)
         exit(EXIT_FAILURE);
     for (;;)
         pause();
@@ -54,13 +45,15 @@ main(void)
         fprintf(stderr, "cannot set up the other thread\n");
         exit(EXIT_FAILURE);
     }
-    r = add_filter(SECCOMP_FILTER_FLAG_TSYNC);
+    r = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+                SECCOMP_FILTER_FLAG_TSYNC, &prog);
     if (r == tid)
         printf("TSYNC: the other thread's ID\n");
     else
         printf("TSYNC: %ld\n", r);
-    r = add_filter(SECCOMP_FILTER_FLAG_TSYNC
-                   | SECCOMP_FILTER_FLAG_TSYNC_ESRCH);
+    r = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+                SECCOMP_FILTER_FLAG_TSYNC
+                | SECCOMP_FILTER_FLAG_TSYNC_ESRCH, &prog);
     printf("TSYNC|TSYNC_ESRCH: %ld, %s\n", r,
            r == -1 && errno == ESRCH ? "ESRCH" : "?");
     exit(EXIT_SUCCESS);
