@@ -8,6 +8,7 @@
 # The checks run small sh -c scripts whose $1... are theirs to expand:
 # shellcheck disable=SC2016
 set -eu
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 top=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd -P)
@@ -107,6 +108,7 @@ fails_with "a C library from source is x86_64 alone" "libc-from of arm is .*buil
 sed -i '$d' "$t/guests.list"
 
 sel() { SP_GUESTS_LIST=$t/guests.list "$top/ci/guests/select-guests" "$@"; }
+# shellcheck disable=SC2059 # the expected lines, with their tabs, as a format
 same() { [ "$1" = "$(printf "$2")" ]; }
 check "a default run: tier default, the others named as not run" \
 	same "$(sel)" "run\tdeb\nnotrun\told oldg slow\nwhole\tyes"
