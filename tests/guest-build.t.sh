@@ -135,7 +135,7 @@ arch    sid       sid          glibc  x86_64,arm64 -           default debian:si
 ok      sid       sid          uclibc x86_64       -           default debian:sid
 slow    sid       sid          glibc  x86_64       -           sometimes debian:sid
 short   sid       sid          glibc  x86_64       -           default
-src     sid       sid          glibc  x86_64       -           all         source:glibc-2.26
+src     sid       sid          glibc  x86_64       -           all         source:musl-1.2.3
 other   sid       sid          glibc  x86_64       -           all         debian:trixie
 EOF
 SP_GUESTS_LIST=$t/bad.list "$gb" --check-list 2>"$t/err" && echo "--check-list passed" >>"$t/err"
@@ -145,14 +145,14 @@ check "--check-list: an unknown ABI, a second row of a name, an unknown libc" sh
 	'grep -qx "$1:4: unknown ABI \"arm64\" for arch (x86_64, i386, x32, aarch64, riscv64, armhf, s390x, ppc64le)" "$2" && grep -qx "$1:5: guest ok is also on line 2" "$2" &&
 	 grep -qx "$1:5: libc of ok is \"uclibc\", not glibc or musl" "$2" && [ "$(wc -l <"$2")" -eq 8 ]' - "$t/bad.list" "$t/err"
 check "--check-list: an unknown tier, a row without its tier" sh -c \
-	'grep -qx "$1:6: tier of slow is \"sometimes\", not default or all" "$2" &&
+	'grep -qx "$1:6: tier of slow is \"sometimes\", not default, all, history or history-glibc" "$2" &&
 	 grep -qx "$1:7: row of short has 7 fields, not 8 (name suite kernel-suite libc abis kernel-args tier libc-from)" "$2"' - "$t/bad.list" "$t/err"
-check "--check-list: a C library from source is not yet; from another suite neither" sh -c \
-	'grep -qx "$1:8: libc-from of src is \"source:glibc-2.26\": a C library built from source is not supported yet (debian:SUITE)" "$2" &&
+check "--check-list: a C library from source is of the libc column; from another suite is not yet" sh -c \
+	'grep -qx "$1:8: libc-from of src is \"source:musl-1.2.3\", not source:glibc-VERSION (the libc column says glibc)" "$2" &&
 	 grep -qx "$1:9: libc-from of other is \"debian:trixie\": the C library comes from the guest'"'"'s suite (debian:sid) for now" "$2"' - "$t/bad.list" "$t/err"
 SP_GUESTS_LIST=$t/bad.list "$gb" --describe src >/dev/null 2>"$t/err" && echo "--describe passed" >>"$t/err"
-check "a guest whose C library is built from source is not built, yet" \
-	grep -q "libc-from of src is 'source:glibc-2.26': a C library built from source is not supported yet" "$t/err"
+check "a guest whose C library from source is not its libc column's is not built" \
+	grep -q "libc-from of src is 'source:musl-1.2.3': not source:glibc-VERSION (the libc column says glibc)" "$t/err"
 check "a guest's tier is not part of what it is (its cache key)" sh -c \
 	'sed "s/^alpha\(.*\) default /alpha\1 all /" "$1" > "$2" && a=$("$3" --key alpha </dev/null) &&
 	 b=$(SP_GUESTS_LIST="$2" "$3" --key alpha </dev/null) && [ -n "$a" ] && [ "$a" = "$b" ] &&

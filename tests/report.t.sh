@@ -116,9 +116,9 @@ tier_default() {
 check "a default run leaves the guests of tier all out and names them, not as skipped" tier_default
 SP_GUESTS_LIST=$S/tier.list report "$S/t" -a all > "$S/tier-all.tap" 2>&1
 check "-a all (ARCHES=all) runs every tier: the whole run's report" sh -c 'sed "s|/t/results.tsv|/run/results.tsv|" "$1" | diff -u "$2" -' - "$S/tier-all.tap" "$S/full.tap"
-fails_with "-a takes all alone" "-a takes all \\(make ARCHES=all\\), not 'some'" \
+fails_with "-a takes all or history alone" "-a takes all or history \\(make ARCHES=all, ARCHES=history\\), not 'some'" \
 	env SP_GUESTS_LIST="$S/tier.list" ci/guests/select-guests -a some
-fails_with "check-examples refuses it before running" "-a takes all \\(make ARCHES=all\\), not 'some'" \
+fails_with "check-examples refuses it before running" "-a takes all or history \\(make ARCHES=all, ARCHES=history\\), not 'some'" \
 	env SP_GUESTS_LIST="$S/tier.list" ci/check-examples -a some -w "$S/none" man2/none.2
 fails_with "an unknown guest is refused" "unknown guest omega" ci/guests/select-guests -g "alpha omega"
 check "a summary without a selection is refused" sh -c 'ci/report/summarize "$1"; [ $? -eq 2 ]' - $fx/work

@@ -10,8 +10,8 @@
 # the kernel, libc, ABIs (comma-separated, ci/arch/), extra kernel
 # arguments (- for none), tier, and where the C library comes from
 # (libc-from): debian:SUITE, the packages of a Debian suite (today the
-# guest's own), or source:NAME-VERSION, a release built by the project
-# (not yet).
+# guest's own), or source:NAME-VERSION, a release the project builds from
+# its pinned source (ci/guests/build/libc-source; NAME is the libc column).
 
 # shellcheck disable=SC2034 # set here, used by the programs that source this
 # shellcheck disable=SC2034 # set here, used by the programs that source this
@@ -39,7 +39,8 @@ guest_names() {
 	awk '!/^[ \t]*(#|$)/ { print $1 }' "$list"
 }
 
-# Sets suite ksuite libc abis (space separated) kargs tier libc_from, row
+# Sets suite ksuite libc abis (space separated) kargs tier libc_from, libc_src
+# (NAME-VERSION of a source:NAME-VERSION libc-from, else empty), row
 # (what the cache key has of it: all but the tier, which says when a
 # guest runs, not what it is), and what they imply: karch (the ABI whose
 # kernel and tools the guest has), arch (its Debian architecture), archs
@@ -57,10 +58,12 @@ read_row() {
 	case " $suites " in *" $suite "*) ;; *) die "$list: unknown Debian suite '$suite' for $name (known: $suites)" ;; esac
 	case " $suites " in *" $ksuite "*) ;; *) die "$list: unknown Debian suite '$ksuite' for $name (known: $suites)" ;; esac
 	case $libc in glibc | musl) ;; *) die "$list: libc of $name is '$libc', not glibc or musl" ;; esac
+	libc_src=
 	case $libc_from in
 	"debian:$suite") ;;
+	source:"$libc"-[0-9]*) libc_src=${libc_from#source:} ;;
 	debian:*) die "$list: libc-from of $name is '$libc_from': the C library comes from the guest's suite (debian:$suite) for now" ;;
-	source:*) die "$list: libc-from of $name is '$libc_from': a C library built from source is not supported yet (debian:SUITE)" ;;
+	source:*) die "$list: libc-from of $name is '$libc_from': not source:$libc-VERSION (the libc column says $libc)" ;;
 	*) die "$list: libc-from of $name is '$libc_from', not debian:SUITE or source:NAME-VERSION" ;;
 	esac
 	karch=
@@ -85,7 +88,7 @@ read_row() {
 # (ABI - for *).
 roles() {
 	[ -f "$packages" ] || die "no package list $packages"
-	awk -v libc="$libc" -v abis=" $abis " -v suite="$suite" -v ksuite="$ksuite" \
+	awk -v libc="$libc" -v abis=" $abis " -v suite="$suite" -v ksuite="$ksuite" -v source="$libc_src" \
 		-f "$ci/guests/build/roles.awk" "$packages"
 }
 
@@ -181,4 +184,16 @@ unpack() { # SPEC: print the directory
 		rm -rf "$ut"
 	fi
 	printf '%s\n' "$u"
+}
+
+# After read_row: src_dir, src_prefix, src_loader, the build of the C library
+# from source (ci/guests/build/libc-source, which builds it the first time),
+# its prefix and its loader (empty for a static one); all empty for a Debian
+# C library.
+source_facts() {
+	src_dir='' src_prefix='' src_loader=''
+	[ -n "$libc_src" ] || return 0
+	src_dir=$("$ci/guests/build/libc-source" "$libc_src") || exit 1
+	src_prefix=$(sed -n 's/^prefix=//p' "$src_dir/info")
+	src_loader=$(sed -n 's/^loader=//p' "$src_dir/info")
 }

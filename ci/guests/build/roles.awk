@@ -2,13 +2,23 @@
 # ci/guests/build/roles.awk: the lines of ci/guests/guest-packages that
 # apply to a guest, as "ROLE ABI SUITE PKG..." (ABI - for *).
 # -v libc=LIBC abis=" ABI... " suite=SUITE ksuite=KERNEL-SUITE
+#    source=NAME-VERSION (a C library built from source, or empty)
+# A guest whose C library is built from source (ci/guests/build/libc-source)
+# takes of role libc only the kernel's headers (linux-libc-dev*), and no
+# libseccomp: Debian's is built against Debian's C library.
 /^[ \t]*(#|$)/ { next }
 {
 	want = ($1 == "kernel") ? ksuite : suite
 	if ($2 != "*" && $2 != libc) next
 	if ($3 != "*" && index(abis, " " $3 " ") == 0) next
 	if ($4 != "*" && $4 != want) next
+	if (source != "" && $1 == "seccomp") next
 	line = $1 " " ($3 == "*" ? "-" : $3) " " want
-	for (i = 5; i <= NF; i++) line = line " " $i
-	print line
+	n = 0
+	for (i = 5; i <= NF; i++) {
+		if (source != "" && $1 == "libc" && $i !~ /^linux-libc-dev(:|$)/) continue
+		line = line " " $i
+		n++
+	}
+	if (n) print line
 }
