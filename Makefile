@@ -22,7 +22,7 @@ QUEUE      := $(sort $(wildcard upstream/man-pages/*/[0-9][0-9][0-9][0-9]-*.patc
 # it names; the default is every page and every patch.
 PAGES      = $(ALL_PAGES) $(QUEUE)
 GUESTS     =
-# make check-examples ARCHES=all: the guests of tiers default, all and history
+# make check-examples ARCHES=all: the guests of tiers default and all
 # of ci/guests/guests.list; ARCHES=history: the C library releases built from
 # source (tiers history and history-glibc); without it those of tier default
 # (the others are left out, and the run says so).  CI (.ci/run), make census
