@@ -242,6 +242,9 @@ int run_stat64_future(struct ctx *c);
 int run_fstat64(struct ctx *c);
 int run_select64(struct ctx *c);
 int run_sigtimedwait64(struct ctx *c);
+int set_pipe_byte(struct ctx *c);
+int run_select64_long(struct ctx *c);
+int run_sigtimedwait64_long(struct ctx *c);
 #endif
 
 #endif

@@ -212,6 +212,10 @@ const struct test tests[] = {
       NULL },
     { "sigtimedwait(time64)", set_pending, run_sigtimedwait64, NULL, NULL,
       T_ONCE, NULL },
+    { "select(time64,timeout=2^32s)", set_pipe_byte, run_select64_long,
+      fin_close_pipe, NULL, T_ONCE, NULL },
+    { "sigtimedwait(time64,timeout=2^32s)", set_pending,
+      run_sigtimedwait64_long, NULL, NULL, T_ONCE, NULL },
 #endif
     { "exit", NULL, run_exit, NULL, NULL, T_NOEND, NULL },
     { "_exit", NULL, run__exit, NULL, NULL, T_NOEND, NULL },

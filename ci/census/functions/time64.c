@@ -139,3 +139,36 @@ int run_sigtimedwait64(struct ctx *c)
     return err(sigtimedwait(&set, NULL, &ts) != SIGUSR1);
 }
 #endif
+
+#ifdef CENSUS_TIME64
+/* Time-outs longer than a 32-bit time_t holds (2^32 s, some 136 years),
+   on calls that return at once: a byte waits in the pipe (set_pipe_byte),
+   a signal is pending (set_pending). */
+int set_pipe_byte(struct ctx *c)
+{
+    if (pipe(c->pfd) < 0)
+        return errno;
+    return write(c->pfd[1], "", 1) == 1 ? 0 : err(1);
+}
+
+int run_select64_long(struct ctx *c)
+{
+    fd_set r;
+    struct timeval tv = { (time_t)1 << 32, 0 };
+
+    FD_ZERO(&r);
+    FD_SET(c->pfd[0], &r);
+    return err(select(c->pfd[0] + 1, &r, NULL, NULL, &tv) != 1);
+}
+
+int run_sigtimedwait64_long(struct ctx *c)
+{
+    sigset_t set;
+    struct timespec ts = { (time_t)1 << 32, 0 };
+
+    (void)c;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    return err(sigtimedwait(&set, NULL, &ts) != SIGUSR1);
+}
+#endif
