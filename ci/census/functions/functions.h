@@ -224,9 +224,12 @@ int run_popen(struct ctx *c);
 /* time64.c: built with _TIME_BITS=64 and _FILE_OFFSET_BITS=64.  Its rows
    (CENSUS_TIME64) are built on the 32-bit ABIs but x32, whose C library
    has both sizes of time_t: glibc 2.34 and later, musl. */
-#if __SIZEOF_LONG__ == 4 && !defined(__x86_64__) \
-    && (!defined(__GLIBC__) || __GLIBC_PREREQ(2, 34))
+#if __SIZEOF_LONG__ == 4 && !defined(__x86_64__)
+#if !defined(__GLIBC__)
 #define CENSUS_TIME64 1
+#elif __GLIBC_PREREQ(2, 34)
+#define CENSUS_TIME64 1
+#endif
 #endif
 int set_future(struct ctx *c);
 int fin_future(struct ctx *c);
