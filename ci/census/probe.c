@@ -41,6 +41,11 @@
  *                                    and including execve
  *     F FUNCTION/other-thread [SYSCALL...] made meanwhile by the caller's
  *                                    other thread (FUNCTION+thread)
+ *     F FUNCTION@CALL=ERRNO [SYSCALL...] made by the same call, measured
+ *                                    again with CALL answered by ERRNO
+ *                                    (each_forced(): a row's "deny" with
+ *                                    ENOSYS, forces[] of rows.c); its
+ *                                    created tasks' rows follow it
  *     F FUNCTION@first [SYSCALL...] made by the same call as the first of
  *                                    its kind in a program: this probe,
  *                                    executed again with --first FUNCTION,
