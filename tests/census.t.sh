@@ -216,6 +216,26 @@ ci/census/table roff "$S/other" > "$S/other2.roff"
 fails_with "a changed row of the other thread is named by its row" \
 	"census: fork/other-thread on sid: page says getpid, guests say getppid" \
 	ci/census/page check "$S/page.2" "$S/other2.roff"
+# A row measured with an answer forced (FUNCTION@CALL=ERRNO, ci/census/probe.h)
+# and its child row: shown under their own names and read back.
+cp -R $fx/guests "$S/forced"
+for k in F W; do
+	sed -i "/^$k fork\/child /a $k fork@clone3=ENOSYS clone3 clone" "$S/forced/sid.census"
+	sed -i "/^$k fork@clone3=ENOSYS /a $k fork@clone3=ENOSYS/child set_robust_list" "$S/forced/sid.census"
+done
+ci/census/table roff "$S/forced" > "$S/forced.roff"
+forced_row() {
+	grep -q '^\\\[->\] no clone3	no such function	others$' "$S/forced.roff" &&
+		grep -q '^\\^	clone3 clone	2.43/7.2$' "$S/forced.roff" &&
+		grep -q '^\\\[->\] child	no such function	others$' "$S/forced.roff" &&
+		ci/census/page update "$S/page.2" "$S/forced.roff" && ci/census/page check "$S/page.2" "$S/forced.roff"
+}
+check "a row with a forced answer and its child row are shown and read back" forced_row
+for k in F W; do sed -i "s|^$k fork@clone3=ENOSYS/child set_robust_list\$|$k fork@clone3=ENOSYS/child set_robust_list rt_sigprocmask|" "$S/forced/sid.census"; done
+ci/census/table roff "$S/forced" > "$S/forced2.roff"
+fails_with "a changed child row of a forced row is named by its row" \
+	"census: fork@clone3=ENOSYS/child on sid: page says set_robust_list, guests say set_robust_list rt_sigprocmask" \
+	ci/census/page check "$S/page.2" "$S/forced2.roff"
 printf 'No table here.\n' > "$S/empty"
 t_removed() {
 	ci/census/page update "$S/page.2" "$S/empty" && ! first_is_t &&

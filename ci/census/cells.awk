@@ -12,6 +12,10 @@ function clean(s) {
 function fname(s, prev) {
 	if (s == "^") return prev
 	if (s == "(start-up)") return "startup"
+	# a row with a forced answer (ci/census/probe.h): FUNCTION@CALL=ERRNO
+	if (s ~ /^-> no [a-z0-9_]+$/) { sub(/^-> no /, "", s); sub(/[\/@].*/, "", prev); return prev "@" s "=ENOSYS" }
+	if (s ~ /^-> [a-z0-9_]+=E[A-Z0-9]+$/) { sub(/^-> /, "", s); sub(/[\/@].*/, "", prev); return prev "@" s }
+	if (s == "-> first call") { sub(/[\/@].*/, "", prev); return prev "/first-call" }
 	if (s ~ /^-> /) { sub(/^-> /, "", s); gsub(/ /, "-", s); sub(/\/.*/, "", prev); return prev "/" s }
 	return s
 }

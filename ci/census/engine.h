@@ -38,6 +38,10 @@ int serve(const struct test *t, pid_t pid, int listener,
 
 /* probe.c */
 extern int failures;
+/* the system call the notification server answers with -force_errno
+   instead of letting it go on (-1: none), for a row FUNCTION@CALL=ERRNO */
+extern long force_nr;
+extern int force_errno;
 void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int is_mark(const struct seccomp_data *d, int code);
 

@@ -277,6 +277,13 @@ static int answer(struct served *s)
     memset(resp, 0, resp_size);
     resp->id = req->id;
     resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+    /* A row that forces an answer: the call fails, as under the plain
+       filter of the second witness (probe.c, witness_one). */
+    if (force_nr >= 0 && req->data.arch == SELF_ARCH
+        && (long)req->data.nr == force_nr) {
+        resp->flags = 0;
+        resp->error = -force_errno;
+    }
     if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0
         && errno != ENOENT) {
         out("E %s SECCOMP_IOCTL_NOTIF_SEND: %s\n", s->t->name,

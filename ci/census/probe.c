@@ -41,6 +41,11 @@
  *                                    and including execve
  *     F FUNCTION/other-thread [SYSCALL...] made meanwhile by the caller's
  *                                    other thread (FUNCTION+thread)
+ *     F FUNCTION@CALL=ERRNO [SYSCALL...] made by the same call, measured
+ *                                    again with CALL answered by ERRNO
+ *                                    (each_forced(): a row's "deny" with
+ *                                    ENOSYS, forces[] of rows.c); its
+ *                                    created tasks' rows follow it
  *     F FUNCTION@first [SYSCALL...] made by the same call as the first of
  *                                    its kind in a program: this probe,
  *                                    executed again with --first FUNCTION,
@@ -71,6 +76,8 @@
 /* ---- output ----------------------------------------------------- */
 
 int failures;
+long force_nr = -1;
+int force_errno;
 static int witness;             /* run by census-trace: --witness */
 int record_fd = 1;       /* where a child writes its records (a
                                    function may need descriptor 1) */
@@ -255,9 +262,30 @@ static int receive_listener(const struct test *t, pid_t pid, int sv[2])
     return listener;
 }
 
+/* A forced row measured in a new program (census-start, T_FRESH): its
+   exit status is the call's errno value (start.c), an outcome as O (or,
+   under the witness, WO) records it.  1 when it was one. */
+static int fresh_outcome(const struct test *t, int status)
+{
+    char en[32];
+
+    if (force_nr < 0 || !(t->flags & T_FRESH) || status == -1
+        || !WIFEXITED(status) || WEXITSTATUS(status) == 0)
+        return 0;
+    if (WEXITSTATUS(status) == 255) {
+        out("%s %s fails\n", witness ? "WO" : "O", t->name);
+    } else {
+        errno_name(WEXITSTATUS(status), en, sizeof en);
+        out("%s %s errno %s\n", witness ? "WO" : "O", t->name, en);
+    }
+    return 1;
+}
+
 /* A failure unless the child exited with 0. */
 static void check_exit(const struct test *t, int status)
 {
+    if (fresh_outcome(t, status))
+        return;
     if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return;
     if (status != -1 && WIFSIGNALED(status))
@@ -303,6 +331,53 @@ static void census(const struct test *t)
     print_set(t->name, NULL, &own);
     if (t->created != NULL)
         print_set(t->name, t->created, &made);
+}
+
+/* The rows row T is measured again as, each with one system call answered
+   by an error: its "deny" with ENOSYS, then those forces[] (rows.c) names
+   for it; FUNCTION@CALL=ERRNO, measured once.  EACH is called for each
+   with force_nr and force_errno set; a call this ABI lacks is left out. */
+static void each_forced(const struct test *t,
+                        void (*each)(const struct test *))
+{
+    static char name[160];
+    char en[32];
+    const char *call;
+    struct test ft;
+    size_t i;
+    long nr;
+    int e;
+
+    for (i = 0; i <= n_forces; i++) {
+        if (i == 0) {
+            if (t->deny == NULL)
+                continue;
+            call = t->deny;
+            e = ENOSYS;
+        } else {
+            if (strcmp(forces[i - 1].name, t->name) != 0)
+                continue;
+            call = forces[i - 1].call;
+            e = forces[i - 1].e;
+        }
+        nr = sc_number(call);
+        if (nr < 0)
+            continue;
+        errno_name(e, en, sizeof en);
+        if (snprintf(name, sizeof name, "%s@%s=%s", t->name, call, en)
+            >= (int)sizeof name) {
+            out("E %s name too long\n", t->name);
+            failures++;
+            continue;
+        }
+        ft = *t;
+        ft.name = name;
+        ft.flags |= T_ONCE;
+        force_nr = nr;
+        force_errno = e;
+        each(&ft);
+        force_nr = -1;
+    }
 }
 
 /* The first call of a function in a program: the child that would call
@@ -468,6 +543,10 @@ static void witness_one(const struct test *t)
             child_error(t->name, "set-up", e);
             _exit(EXIT_FAILURE);
         }
+        if (force_nr >= 0 && install_deny(force_nr, force_errno) < 0) {
+            child_error(t->name, "seccomp", errno);
+            _exit(EXIT_FAILURE);
+        }
         call_function(t, &c, 1);
     }
     while (waitpid(pid, &status, 0) < 0) {
@@ -477,6 +556,8 @@ static void witness_one(const struct test *t)
             return;
         }
     }
+    if (fresh_outcome(t, status))
+        return;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         out("E %s witness: the child ended with status %#x\n", t->name,
             status);
@@ -504,7 +585,8 @@ static int witness_pass(void)
     header();
     for (i = 0; i < n_tests; i++) {
         witness_one(&tests[i]);
-        if (tests[i].flags & (T_NOEND | T_EXEC | T_FRESH))
+        each_forced(&tests[i], witness_one);
+        if (tests[i].flags & (T_NOEND | T_EXEC | T_FRESH | T_ONCE))
             continue;
         ft = tests[i];
         snprintf(name, sizeof name, "%s@first", tests[i].name);
@@ -607,7 +689,7 @@ static void clean_up(void)
 {
     static const char *const files[] = {
         "file", "link", "dir/entry", "new", "victim", "from", "to", "sock",
-        "out",
+        "out", "exitout", "future",
     };
     size_t i;
 
@@ -681,6 +763,7 @@ int main(int argc, char *argv[])
     if (argc == 2 && strcmp(argv[1], "--witness") == 0) {
         witness = 1;
         nr_getppid = sc_number("getppid");
+        nr_seccomp = sc_number("seccomp");
         if (nr_getppid < 0 || find_helper() < 0)
             return EXIT_FAILURE;
         return witness_pass();
@@ -707,8 +790,9 @@ int main(int argc, char *argv[])
     header();
     for (i = 0; i < n_tests; i++) {
         census(&tests[i]);
-        if (!(tests[i].flags & (T_NOEND | T_EXEC | T_FRESH)))
+        if (!(tests[i].flags & (T_NOEND | T_EXEC | T_FRESH | T_ONCE)))
             census_first(&tests[i]);
+        each_forced(&tests[i], census);
     }
     for (i = 0; i < n_tests; i++) {
         if (tests[i].deny == NULL)

@@ -90,7 +90,8 @@ enum {
     T_WARM = 32         /* the call is made in a new program too (this one,
                            run with --warm), after a first call outside the
                            markers: the probe's own standard output is the
-                           guest's terminal, which no set-up can undo */
+                           guest's terminal, which no set-up can undo */,
+    T_ONCE = 64         /* measured once: no first call (FUNCTION@first) */
 };
 
 struct test {
@@ -106,6 +107,20 @@ struct test {
 
 extern const struct test tests[];   /* functions/rows.c, in order */
 extern const size_t n_tests;
+
+/* A row measured again under an answer it forces: its system call CALL
+   fails with errno E (in the probe, the notification server answers it;
+   under the second witness, a filter of SECCOMP_RET_ERRNO).  Recorded as
+   FUNCTION@CALL=ERRNO: the call tried and what the C library made
+   instead.  Every row with a "deny" is measured so with ENOSYS; these are
+   the others (functions/rows.c). */
+struct force {
+    const char *name;           /* the row */
+    const char *call;
+    int e;
+};
+extern const struct force forces[];
+extern const size_t n_forces;
 
 /* functions/common.c: 0, or an errno value (-1 if the call failed without
    one); a file made empty; a file that is gone */

@@ -7,7 +7,10 @@
  *                             records what the C library made between
  *                             execve(2) and main
  *     census-start FUNCTION   calls FUNCTION once between a start and an
- *                             end marker (getrandom, arc4random)
+ *                             end marker (getrandom, arc4random; the row
+ *                             FUNCTION@CALL=ERRNO calls FUNCTION too)
+ *     census-start return-from-main
+ *                             makes a start marker and returns from main
  *
  * Exit status: 0 if the call worked, else its errno value (255: none).
  * ci/census/probe.c runs it under its filters; it is also the program
@@ -35,6 +38,15 @@ static int mark_start(const char *name)
                    (char *)NULL, 0L) < 0 ? -1 : 0;
 }
 
+/* Is ARG row F, or a row F@CALL=ERRNO measured with an answer forced
+   (ci/census/probe.h)? */
+static int is(const char *arg, const char *f)
+{
+    size_t n = strcspn(arg, "@");
+
+    return n == strlen(f) && strncmp(arg, f, n) == 0;
+}
+
 static int fail(void)
 {
     return errno > 0 && errno < 255 ? errno : 255;
@@ -47,7 +59,10 @@ int main(int argc, char *argv[])
 
     if (argc < 2)
         return mark(CENSUS_END) < 0 ? fail() : EXIT_SUCCESS;
-    if (strcmp(argv[1], "getrandom") == 0) {
+    /* return from main: exit(3) after it, as every program ends */
+    if (is(argv[1], "return-from-main"))
+        return mark_start(argv[1]) < 0 ? fail() : EXIT_SUCCESS;
+    if (is(argv[1], "getrandom")) {
         if (mark_start(argv[1]) < 0)
             return fail();
         n = getrandom(buf, sizeof buf, 0);
@@ -56,7 +71,7 @@ int main(int argc, char *argv[])
         return n == (ssize_t)sizeof buf ? EXIT_SUCCESS : fail();
     }
 #ifdef HAVE_ARC4RANDOM
-    if (strcmp(argv[1], "arc4random") == 0) {
+    if (is(argv[1], "arc4random")) {
         unsigned v;
 
         if (mark_start(argv[1]) < 0)

@@ -60,6 +60,7 @@ int run_copy_file_range(struct ctx *c);
 int fin_copy(struct ctx *c);
 int run_utimensat(struct ctx *c);
 int run_openat2(struct ctx *c);
+int run_stat_future(struct ctx *c);
 
 /* io.c: descriptors, polling and I/O */
 int fin_close_pipe(struct ctx *c);
@@ -141,6 +142,7 @@ int run_localtime(struct ctx *c);
 int run_strftime(struct ctx *c);
 int run_timer_create(struct ctx *c);
 int fin_timer(struct ctx *c);
+int run_clock_settime(struct ctx *c);
 
 /* memory.c: memory and dynamic loading */
 int run_malloc_small(struct ctx *c);
@@ -204,5 +206,48 @@ int run_pthread_join(struct ctx *c);
 int run_setuid(struct ctx *c);
 int set_other_thread(struct ctx *c);
 int fin_other_thread(struct ctx *c);
+int sleeping(long tid);
+
+/* lifecycle.c: the end of a thread or a process, a program that cannot
+   start */
+int set_returning(struct ctx *c);
+int set_exiting(struct ctx *c);
+int set_ended(struct ctx *c);
+int run_join(struct ctx *c);
+int run_detach(struct ctx *c);
+int fin_detached(struct ctx *c);
+int set_exit_stdio(struct ctx *c);
+int run_exit_stdio(struct ctx *c);
+int run_posix_spawn_enoent(struct ctx *c);
+int run_popen(struct ctx *c);
+
+/* time64.c: built with _TIME_BITS=64 and _FILE_OFFSET_BITS=64.  Its rows
+   (CENSUS_TIME64) are built on the 32-bit ABIs but x32, whose C library
+   has both sizes of time_t: glibc 2.34 and later, musl. */
+#if __SIZEOF_LONG__ == 4 && !defined(__x86_64__)
+#if !defined(__GLIBC__)
+#define CENSUS_TIME64 1
+#elif __GLIBC_PREREQ(2, 34)
+#define CENSUS_TIME64 1
+#endif
+#endif
+int set_future(struct ctx *c);
+int fin_future(struct ctx *c);
+#ifdef CENSUS_TIME64
+int run_clock_gettime64(struct ctx *c);
+int run_clock_settime64(struct ctx *c);
+int run_gettimeofday64(struct ctx *c);
+int run_time64(struct ctx *c);
+int run_nanosleep64(struct ctx *c);
+int run_clock_nanosleep64(struct ctx *c);
+int run_utimensat64(struct ctx *c);
+int run_stat64_future(struct ctx *c);
+int run_fstat64(struct ctx *c);
+int run_select64(struct ctx *c);
+int run_sigtimedwait64(struct ctx *c);
+int set_pipe_byte(struct ctx *c);
+int run_select64_long(struct ctx *c);
+int run_sigtimedwait64_long(struct ctx *c);
+#endif
 
 #endif

@@ -15,6 +15,8 @@ const struct test tests[] = {
     { "opendir", NULL, run_opendir, fin_closedir, NULL, 0, NULL },
     { "readdir", set_readdir, run_readdir, fin_closedir, NULL, 0, NULL },
     { "stat", NULL, run_stat, NULL, NULL, 0, "statx" },
+    { "stat(2040)", set_future, run_stat_future, fin_future, NULL,
+      T_ONCE, NULL },
     { "fstat", set_open, run_fstat, fin_close_fd, NULL, 0, "statx" },
     { "lstat", NULL, run_lstat, NULL, NULL, 0, "statx" },
     { "access", NULL, run_access, NULL, NULL, 0, NULL },
@@ -44,6 +46,8 @@ const struct test tests[] = {
     { "usleep", NULL, run_usleep, NULL, NULL, 0, NULL },
     { "clock_gettime", NULL, run_clock_gettime, NULL, NULL, 0,
       "clock_gettime64" },
+    { "clock_settime(now)", NULL, run_clock_settime, NULL, NULL, T_ONCE,
+      NULL },
     { "time", NULL, run_time, NULL, NULL, 0, NULL },
     { "gettimeofday", NULL, run_gettimeofday, NULL, NULL, 0, NULL },
     /* Arguments that matter follow the name, in parentheses. */
@@ -96,7 +100,7 @@ const struct test tests[] = {
     { "readlink", NULL, run_readlink, NULL, NULL, 0, NULL },
     { "remove", set_unlink, run_remove, NULL, NULL, 0, NULL },
 #ifdef HAVE_STATX
-    { "statx", NULL, run_statx, NULL, NULL, 0, NULL },
+    { "statx", NULL, run_statx, NULL, NULL, 0, "statx" },
 #endif
     { "copy_file_range", set_copy, run_copy_file_range, fin_copy, NULL, 0,
       NULL },
@@ -157,7 +161,7 @@ const struct test tests[] = {
       0, NULL },
 #ifdef HAVE_OPENAT2
     { "openat2(BENEATH)", NULL, run_openat2, fin_close_fd, NULL, 0,
-      NULL },
+      "openat2" },
 #endif
     { "pthread_join", set_sleeper, run_pthread_join, NULL, NULL, 0, NULL },
     { "setuid(65534)", NULL, run_setuid, NULL, NULL, 0, NULL },
@@ -168,8 +172,63 @@ const struct test tests[] = {
       NULL },
     { "printf(stdout=file)", set_stdout_file, run_printf, fin_stdout_file,
       NULL, T_WARM, NULL },
+    /* Issue 27: lifecycles.  The end of a thread (FUNCTION/thread: the
+       thread, from the window on; the row: what its caller made), of a
+       process, a program that cannot start; these names are listed for
+       seccomp-census in ci/census/lifecycle. */
+    { "thread-return", set_returning, run_join, NULL, "thread",
+      T_TSYNC | T_ONCE, NULL },
+    { "pthread_exit", set_exiting, run_join, NULL, "thread",
+      T_TSYNC | T_ONCE, NULL },
+    { "pthread_detach", set_returning, run_detach, fin_detached, "thread",
+      T_TSYNC | T_ONCE, NULL },
+    { "pthread_join(ended)", set_ended, run_join, NULL, NULL, T_ONCE, NULL },
+    { "posix_spawn(ENOENT)", NULL, run_posix_spawn_enoent, fin_wait, "child",
+      T_ONCE, NULL },
+    { "popen+pclose", NULL, run_popen, NULL, "child", 0, NULL },
+    { "return-from-main", NULL, run_fresh, NULL, NULL, T_FRESH | T_NOEND,
+      NULL },
+    { "exit(atexit,stdio)", set_exit_stdio, run_exit_stdio, NULL, NULL,
+      T_NOEND, NULL },
+#ifdef CENSUS_TIME64
+    /* Issue 27: 32-bit time, built with _TIME_BITS=64 (time64.c). */
+    { "clock_gettime(t64)", NULL, run_clock_gettime64, NULL, NULL, T_ONCE,
+      NULL },
+    { "clock_settime(t64)", NULL, run_clock_settime64, NULL, NULL,
+      T_ONCE, NULL },
+    { "gettimeofday(t64)", NULL, run_gettimeofday64, NULL, NULL, T_ONCE,
+      NULL },
+    { "time(t64)", NULL, run_time64, NULL, NULL, T_ONCE, NULL },
+    { "nanosleep(t64)", NULL, run_nanosleep64, NULL, NULL, T_ONCE, NULL },
+    { "clock_nanosleep(t64)", NULL, run_clock_nanosleep64, NULL, NULL,
+      T_ONCE, NULL },
+    { "utimensat(t64,2040)", set_future, run_utimensat64, fin_future,
+      NULL, T_ONCE, NULL },
+    { "stat(t64,2040)", set_future, run_stat64_future, fin_future,
+      NULL, T_ONCE, NULL },
+    { "fstat(t64)", set_open, run_fstat64, fin_close_fd, NULL, T_ONCE,
+      NULL },
+    { "select(t64)", set_pipe, run_select64, fin_close_pipe, NULL, T_ONCE,
+      NULL },
+    { "sigtimedwait(t64)", set_pending, run_sigtimedwait64, NULL, NULL,
+      T_ONCE, NULL },
+    { "select(2^32s)", set_pipe_byte, run_select64_long,
+      fin_close_pipe, NULL, T_ONCE, NULL },
+    { "sigtimedwait(2^32s)", set_pending,
+      run_sigtimedwait64_long, NULL, NULL, T_ONCE, NULL },
+#endif
     { "exit", NULL, run_exit, NULL, NULL, T_NOEND, NULL },
     { "_exit", NULL, run__exit, NULL, NULL, T_NOEND, NULL },
 };
 
 const size_t n_tests = sizeof tests / sizeof tests[0];
+
+/* Rows measured again with one system call answered by an error (besides
+   every row with a "deny", which is measured with it answered ENOSYS):
+   the shell that system(3) and popen(3) start cannot be executed. */
+const struct force forces[] = {
+    { "system", "execve", ENOENT },
+    { "popen+pclose", "execve", ENOENT },
+};
+
+const size_t n_forces = sizeof forces / sizeof forces[0];

@@ -119,7 +119,7 @@ static void *blocked_main(void *arg)
 }
 
 /* 1 when task TID of this process sleeps (in its read) */
-static int sleeping(long tid)
+int sleeping(long tid)
 {
     char path[64], buf[256], *p;
     ssize_t n;
