@@ -6,10 +6,11 @@ prefix      = /usr/local
 bindir      = $(prefix)/bin
 datarootdir = $(prefix)/share
 datadir     = $(datarootdir)/seccomp-pages
+libexecdir  = $(prefix)/libexec/seccomp-pages
 mandir      = $(datarootdir)/man
 DESTDIR     =
 
-ALL_PAGES  := $(sort $(wildcard man2/*.2 man3/*.3 man7/*.7))
+ALL_PAGES  := $(sort $(wildcard man1/*.1 man2/*.2 man3/*.3 man7/*.7))
 # Claim tests: small pages of their own that prove what a page says
 # (ci/pages/claim-refs); never installed.
 CLAIMS     := $(sort $(wildcard claims/*.claim))
@@ -35,7 +36,7 @@ SHARD      =
 	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
 	merge-shards html check-peers
 
-all: examples compile
+all: examples compile build/tools/elf-imports
 
 packages:
 	@ci/ensure-packages
@@ -47,7 +48,7 @@ packages:
 examples: packages build/examples.stamp
 
 build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/pages/extract-examples \
-		$(wildcard man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
+		$(wildcard man1/. man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
 	@ci/pages/extract-examples examples $(ALL_PAGES) $(CLAIMS)
 	@mkdir -p build && touch $@
 
@@ -58,7 +59,7 @@ compile: examples
 lint: packages
 	@ci/pages/lint-pages $(ALL_PAGES) $(CLAIMS)
 	@ci/pages/claim-refs $(ALL_PAGES) $(QUEUE) -- $(CLAIMS)
-	@ci/pages/proof-coverage $(filter man2/% man3/%,$(ALL_PAGES))
+	@ci/pages/proof-coverage $(filter man1/% man2/% man3/%,$(ALL_PAGES))
 
 check-examples: examples
 	@ci/check-examples $(if $(ARCHES),-a $(ARCHES)) -g "$(GUESTS)" $(if $(SHARD),-s $(SHARD) -w build/shards/$(subst /,-of-,$(SHARD))) $(filter-out %.patch,$(PAGES)) $$(ci/pages/claim-refs -l $(PAGES) -- $(CLAIMS))
@@ -126,6 +127,11 @@ update-census: census-data
 	@ci/census/table tsv build/census/guests > build/census/census.tsv
 	@mv build/census/census.tsv census/census.tsv
 
+# seccomp-census --for reads a program's imports with it (never runs the program).
+build/tools/elf-imports: census/elf-imports.c
+	@mkdir -p build/tools
+	@$(CC) -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -o $@ census/elf-imports.c
+
 update-guests: packages
 	@ci/guests/guest-lock-update
 
@@ -133,23 +139,24 @@ bench: examples
 	@ci/bench
 
 # The pages, and the census with its query program (census/).
-install:
+install: build/tools/elf-imports
 	@for p in $(ALL_PAGES); do \
 		d='$(DESTDIR)$(mandir)'/man$${p##*.}; \
 		install -d "$$d" && install -m 644 "$$p" "$$d/" || exit 1; \
 	done
-	@install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(datadir)'
-	@mkdir -p build
-	@sed 's|@DATA@|$(datadir)/census.tsv|' census/seccomp-census > build/seccomp-census.installed
+	@install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(datadir)' '$(DESTDIR)$(libexecdir)'
+	@sed 's|@DATADIR@|$(datadir)|; s|@LIBEXECDIR@|$(libexecdir)|' census/seccomp-census > build/seccomp-census.installed
 	@install -m 755 build/seccomp-census.installed '$(DESTDIR)$(bindir)/seccomp-census'
-	@install -m 644 census/census.tsv '$(DESTDIR)$(datadir)/'
+	@install -m 644 census/census.tsv census/seccomp-census.awk census/imports $(wildcard ci/census/lifecycle) '$(DESTDIR)$(datadir)/'
+	@install -m 755 build/tools/elf-imports '$(DESTDIR)$(libexecdir)/'
 
 uninstall:
 	@for p in $(ALL_PAGES); do \
 		rm -f '$(DESTDIR)$(mandir)'/man$${p##*.}/$${p##*/}; \
 	done
-	@rm -f '$(DESTDIR)$(bindir)/seccomp-census' '$(DESTDIR)$(datadir)/census.tsv'
-	@rmdir '$(DESTDIR)$(datadir)' 2>/dev/null || true
+	@rm -f '$(DESTDIR)$(bindir)/seccomp-census' '$(DESTDIR)$(datadir)/census.tsv' \
+		'$(DESTDIR)$(datadir)/seccomp-census.awk' '$(DESTDIR)$(datadir)/imports' '$(DESTDIR)$(datadir)/lifecycle' '$(DESTDIR)$(libexecdir)/elf-imports'
+	@rmdir '$(DESTDIR)$(datadir)' '$(DESTDIR)$(libexecdir)' 2>/dev/null || true
 
 clean:
 	rm -rf build patches

@@ -1,0 +1,413 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# seccomp-census.awk — the answers of seccomp-census (census/seccomp-census,
+# which documents the options and passes them here).
+#
+# usage: LC_ALL=C awk -v data=CENSUS.TSV -v form=FORM -v on=SYSTEMS
+#            -v abis=ABIS -v funcs=NAMES -v show=functions|systems|
+#            -v allow=1|"" -v mapfile=IMPORTS -v importsfile=F -v prog=PROG
+#            -v me=NAME -f seccomp-census.awk
+# Everything happens in BEGIN: it reads the census data (and, for --for,
+# the map census/imports and elf-imports' output in importsfile), picks the
+# rows, and prints the allowlist per ABI.  Exit 0; 1 when the census does
+# not answer for all that was asked (an unknown function, no row on a
+# system asked for, an unmeasured import), each named on stderr, and
+# nothing printed unless allow is set; 2 on bad usage or bad data.
+
+function die(m) { print me ": " m > "/dev/stderr"; exit 2 }
+function note(m) { print me ": " m > "/dev/stderr" }
+function bad_data(file, line, m) { die(file ":" line ": " m) }
+# base(F): the census function of row F (without /thread, /child,
+# /other-thread, @first)
+function base(f) { sub(/(\/(thread|child|other-thread)|@first)$/, "", f); return f }
+# bare(F): F without its arguments and forced fallback: malloc for
+# malloc(64), stat for stat@statx=ENOSYS
+function bare(f) { sub(/[(@].*$/, "", f); return f }
+# splitfuncs(S, A): S split at the commas outside parentheses, as in kill(pid,0).
+function splitfuncs(s, a,   i, c, d, n, cur) {
+	n = 0
+	if (s == "") return 0
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "(") d++
+		else if (c == ")") d--
+		if (c == "," && d == 0) { a[++n] = cur; cur = "" } else cur = cur c
+	}
+	a[++n] = cur
+	return n
+}
+# glob(P): the ERE of a pattern whose * matches any text
+function glob(p,   r) {
+	r = p
+	gsub(/[][\\.^$+?(){}|]/, "\\\\&", r)
+	gsub(/\*/, ".*", r)
+	return "^" r "$"
+}
+# sortw(A, N): sort A[1..N] (insertion sort: a few hundred at most)
+function sortw(a, n,   i, j, v) {
+	for (i = 2; i <= n; i++) { v = a[i]; for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
+}
+# lookup(NAME): the census functions NAME stands for, separated by SUBSEP:
+# NAME itself when it has arguments, as kill(pid,0); else NAME and each
+# NAME(...) (fchmodat: fchmodat and fchmodat(NOFOLLOW)); "" when none
+function lookup(name) {
+	if (name ~ /[(@]/) return (name in exact) ? exact[name] : ""
+	return (name in variants) ? variants[name] : ""
+}
+# resolve(IMPORT): "census" (with the functions in resolved[IMPORT]),
+# "pure", "ends", or "" (unmeasured)
+function resolve(imp,   name, i, n, r, k, pat, pre, suf, changed) {
+	name = imp
+	for (n = 0; n <= 4; n++) {
+		r = lookup(name)
+		if (r != "") { resolved[imp] = r; return "census" }
+		if (name in pure) return "pure"
+		if (name in ends) return "ends"
+		if (name in alias) { name = alias[name]; continue }
+		changed = 0
+		for (k = 1; k <= nrename; k++) {
+			pat = rfrom[k]
+			pre = substr(pat, 1, index(pat, "*") - 1)
+			suf = substr(pat, index(pat, "*") + 1)
+			if (length(name) > length(pre) + length(suf) && substr(name, 1, length(pre)) == pre &&
+			    substr(name, length(name) - length(suf) + 1) == suf) {
+				name = substr(name, length(pre) + 1, length(name) - length(pre) - length(suf))
+				i = rto[k]; sub(/\*/, name, i); name = i
+				changed = 1
+				break
+			}
+		}
+		if (!changed) return ""
+	}
+	return ""
+}
+# want(LABEL, LIST): the census functions in LIST (SUBSEP-separated) are
+# asked for, under LABEL (what the user named)
+function want(label, list,   n, a, i) {
+	n = split(list, a, SUBSEP)
+	for (i = 1; i <= n; i++) { wanted[a[i]] = 1; asked[label, a[i]] = 1; bring(a[i]); bring(bare(a[i])) }
+	if (!(label in labels)) { labels[label] = 1; lorder[++nl] = label }
+}
+# comment(TEXT): TEXT as the lines of a C comment, at most 66 columns
+function comment(text,   n, w, i, l) {
+	n = split(text, w, " ")
+	l = " *"
+	for (i = 1; i <= n; i++) {
+		if (length(l) + 1 + length(w[i]) > 66 && l != " *") { print l; l = " *" }
+		l = l " " w[i]
+	}
+	print l
+}
+# bring(F): the rows the lifecycle file brings with function F (those the
+# census has), wanted without being asked for (no "no row" for them)
+function bring(f,   n, a, i) {
+	if (!(f in brings)) return
+	n = split(brings[f], a, SUBSEP)
+	for (i = 1; i <= n; i++) if (a[i] in exact) wanted[a[i]] = 1
+}
+# the libseccomp and OCI name of an ABI; systemd's
+function scmp(a) { if (!(a in scmpname)) die("no libseccomp name for ABI " a); return scmpname[a] }
+function sd(a) { if (!(a in sdname)) die("no systemd name for ABI " a); return sdname[a] }
+
+BEGIN {
+	split("x86_64 SCMP_ARCH_X86_64 i386 SCMP_ARCH_X86 x32 SCMP_ARCH_X32 aarch64 SCMP_ARCH_AARCH64 " \
+	      "armhf SCMP_ARCH_ARM riscv64 SCMP_ARCH_RISCV64 s390x SCMP_ARCH_S390X ppc64le SCMP_ARCH_PPC64LE", t, " ")
+	for (i = 1; i in t; i += 2) scmpname[t[i]] = t[i + 1]
+	split("x86_64 x86-64 i386 x86 x32 x32 aarch64 arm64 armhf arm riscv64 riscv64 s390x s390x ppc64le ppc64-le", t, " ")
+	for (i = 1; i in t; i += 2) sdname[t[i]] = t[i + 1]
+
+	# The census: system label libc version kernel abi function calls failed
+	line = 0
+	while ((rc = (getline l < data)) > 0) {
+		line++
+		if (l ~ /^#/ || l == "") continue
+		n = split(l, c, "\t")
+		if (!hdr) {
+			if (c[1] != "system" || c[6] != "abi" || c[7] != "function" || c[8] != "calls")
+				bad_data(data, line, "not census data (its header is not system, label, libc, version, kernel, abi, function, calls, failed)")
+			hdr = 1; continue
+		}
+		if (n < 8 || n > 9 || c[1] == "" || c[6] == "" || c[7] == "")
+			bad_data(data, line, "a row of " n " fields (wanted 9: system, label, libc, version, kernel, abi, function, calls, failed)")
+		s = c[1]; f = base(c[7])
+		if (!(s in sys)) { sys[s] = 1; sorder[++ns] = s; sdesc[s] = c[2] "\t" c[3] " " c[4] ", Linux " c[5] ", " c[6]; sabi[s] = c[6]; slabel[s] = c[2] }
+		lab[c[2]] = s
+		if (!(f in exact)) {
+			exact[f] = f; forder[++nf] = f
+			b = bare(f)
+			variants[b] = (b in variants) ? variants[b] SUBSEP f : f
+		}
+		has[s, f] = 1
+		nr++; rsys[nr] = s; rfun[nr] = c[7]; rbase[nr] = f; rcalls[nr] = c[8]; rfail[nr] = c[9]
+	}
+	if (rc < 0) die("cannot read " data)
+	if (!hdr) die(data ": no census data in it")
+	close(data)
+
+	# The lifecycle rows (ci/census/lifecycle): row, tab, "all" or the
+	# functions that bring it, tab, what it measures
+	line = 0
+	while (lifefile != "" && (rc = (getline l < lifefile)) > 0) {
+		line++
+		if (l ~ /^#/ || l == "") continue
+		if (split(l, c, "\t") != 3 || c[1] == "" || c[2] == "")
+			bad_data(lifefile, line, "not a row, tab, \"all\" or the functions that bring it, tab, what it measures")
+		n = split(c[2], w, " ")
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "all") allrows[++nall] = c[1]
+			else brings[w[i]] = (w[i] in brings) ? brings[w[i]] SUBSEP c[1] : c[1]
+		}
+	}
+	if (lifefile != "" && rc < 0) die("cannot read " lifefile)
+	if (lifefile != "") close(lifefile)
+
+	if (show == "functions") { for (i = 1; i <= nf; i++) print forder[i]; exit 0 }
+	if (show == "systems") { for (i = 1; i <= ns; i++) print sorder[i] "\t" sdesc[sorder[i]]; exit 0 }
+
+	# The systems asked for, then the ABIs
+	if (on == "all") for (i = 1; i <= ns; i++) use[sorder[i]] = 1
+	else {
+		n = split(on, o, ",")
+		for (i = 1; i <= n; i++) {
+			if (o[i] in sys) use[o[i]] = 1
+			else if (o[i] in lab) use[lab[o[i]]] = 1
+			else die("no system " o[i] " in the census (" me " -s lists them)")
+		}
+	}
+	if (abis != "") {
+		n = split(abis, o, ",")
+		for (i = 1; i <= n; i++) {
+			for (j = 1; j <= ns; j++) if (sorder[j] in use && sabi[sorder[j]] == o[i]) break
+			if (j > ns) die("no system of ABI " o[i] " among those asked for (" me " -s lists them with their ABIs)")
+			abiok[o[i]] = 1
+		}
+		for (j = 1; j <= ns; j++) if (sorder[j] in use && !(sabi[sorder[j]] in abiok)) delete use[sorder[j]]
+	}
+	nu = 0
+	for (j = 1; j <= ns; j++) if (sorder[j] in use) {
+		uorder[++nu] = sorder[j]
+		if (!(sabi[sorder[j]] in aseen)) { aseen[sabi[sorder[j]]] = 1; aorder[++na] = sabi[sorder[j]] }
+	}
+
+	missing = 0
+	if (prog == "") {
+		# Functions named on the command line
+		n = splitfuncs(funcs, fl)
+		for (i = 1; i <= n; i++) {
+			r = lookup(fl[i])
+			if (r == "") { note("no function " fl[i] " in the census (" me " -l lists them)"); missing++; continue }
+			want(fl[i], r)
+		}
+		what = ""
+		for (i = 1; i <= n; i++) what = what (i > 1 ? ", " : "") fl[i]
+	} else {
+		# --for: the map, then the program's imports
+		line = 0
+		while ((rc = (getline l < mapfile)) > 0) {
+			line++
+			sub(/#.*/, "", l)
+			n = split(l, w, /[ \t]+/)
+			if (n == 0) continue
+			if (w[1] == "") { for (i = 1; i < n; i++) w[i] = w[i + 1]; n-- }
+			if (n == 0) continue
+			if (w[1] == "always") for (i = 2; i <= n; i++) always[++nalways] = w[i]
+			else if (w[1] == "pure") for (i = 2; i <= n; i++) pure[w[i]] = 1
+			else if (w[1] == "ends") for (i = 2; i <= n; i++) ends[w[i]] = 1
+			else if (w[1] == "alias" && n == 3) alias[w[2]] = w[3]
+			else if (w[1] == "rename" && n == 3 && w[2] ~ /^[^*]*\*[^*]*$/ && w[3] ~ /^[^*]*\*[^*]*$/) { rfrom[++nrename] = w[2]; rto[nrename] = w[3] }
+			else bad_data(mapfile, line, "not always, alias IMPORT NAME, rename PATTERN REPLACEMENT (one * each), pure or ends")
+		}
+		if (rc < 0) die("cannot read " mapfile)
+		close(mapfile)
+		progabi = ""
+		while ((rc = (getline l < importsfile)) > 0) {
+			if (l ~ /^abi /) { progabi = substr(l, 5); continue }
+			if (l !~ /^import /) die("elf-imports said: " l)
+			imp = substr(l, 8)
+			if (imp in iseen) continue
+			iseen[imp] = 1; iorder[++ni] = imp
+		}
+		close(importsfile)
+		for (i = 1; i <= nall; i++) if (allrows[i] in exact) want("(always) " allrows[i], allrows[i])
+		for (i = 1; i <= nalways; i++) {
+			re = glob(always[i])
+			for (j = 1; j <= nf; j++) if (forder[j] ~ re) want("(always) " forder[j], forder[j])
+		}
+		covered = 0; unmeasured = ""; endsl = ""
+		for (i = 1; i <= ni; i++) {
+			imp = iorder[i]
+			kind = resolve(imp)
+			bring(imp)
+			if (kind == "pure") { covered++; continue }
+			if (kind == "ends") { covered++; endsl = endsl (endsl == "" ? "" : ", ") imp; continue }
+			if (kind == "") { unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp; continue }
+			want(imp, resolved[imp])
+			# measured where some row it stands for was measured on every system asked for
+			n = split(resolved[imp], a, SUBSEP); not = ""
+			for (j = 1; j <= nu; j++) {
+				for (m = 1; m <= n; m++) if (has[uorder[j], a[m]]) break
+				if (m > n) not = not (not == "" ? "" : " ") uorder[j]
+			}
+			if (not == "") covered++
+			else unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp " (not on " not ")"
+		}
+		what = "the imports of " prog
+	}
+
+	# Each name asked for: a row on every system asked for
+	for (i = 1; i <= nl; i++) {
+		if (lorder[i] ~ /^\(always\) /) continue
+		if (prog != "") continue	# counted in the coverage line
+		not = ""
+		for (j = 1; j <= nu; j++) {
+			ok = 0
+			for (f in wanted) if ((lorder[i], f) in asked && has[uorder[j], f]) { ok = 1; break }
+			if (!ok) not = not (not == "" ? "" : ", ") uorder[j]
+		}
+		if (not != "") { note(lorder[i] ": no row on " not " (not measured there)"); missing++ }
+	}
+	if (prog != "") {
+		note(prog ": " (progabi != "" ? "an ELF program for " progabi ", " : "") ni " imported functions")
+		if (endsl != "") note("not in the allowlist, as they only end the program: " endsl)
+		print "coverage: " covered " of " ni " imported functions measured; unmeasured: " (unmeasured == "" ? "none" : unmeasured) > "/dev/stderr"
+		# the allowlist is printed all the same: status 1 says it is short
+		if (covered < ni && !allow) status = 1
+	}
+	if (missing && !allow) {
+		note("the census does not cover all that was asked: nothing printed (--allow-missing prints what it covers)")
+		exit 1
+	}
+
+	# The allowlist: per ABI, the union of the calls of the rows asked for
+	for (r = 1; r <= nr; r++) {
+		if (!(rsys[r] in use) || !(rbase[r] in wanted)) continue
+		ab = sabi[rsys[r]]
+		n = split(rcalls[r], k, " ")
+		for (j = 1; j <= n; j++) if (k[j] != "" && !((ab, k[j]) in got)) {
+			got[ab, k[j]] = 1; cnt[ab]++; names[ab, cnt[ab]] = k[j]
+			if (!(k[j] in uall)) { uall[k[j]] = 1; union[++nunion] = k[j] }
+		}
+		if (rfail[r] != "") note(rfun[r] " failed on " rsys[r] " (" rfail[r] ")")
+	}
+	sortw(aorder, na)
+	# every ABI has a name in the form asked for, before anything is printed
+	for (i = 1; i <= na; i++) { if (form ~ /^(c|oci|all)$/) scmp(aorder[i]); if (form ~ /^(systemd|all)$/) sd(aorder[i]) }
+	# one filter holds the ABIs of one byte order (libseccomp: EDOM)
+	for (i = 1; i <= na; i++) order[aorder[i] == "s390x" ? "big" : "little"] = 1
+	if (("big" in order) && ("little" in order) && form ~ /^(systemd|oci|all)$/)
+		note("the ABIs asked for are of both byte orders, which one filter cannot hold: pick those of one machine with --abi")
+	for (i = 1; i <= na; i++) {
+		ab = aorder[i]
+		for (j = 1; j <= cnt[ab]; j++) tmp[j] = names[ab, j]
+		sortw(tmp, cnt[ab])
+		for (j = 1; j <= cnt[ab]; j++) names[ab, j] = tmp[j]
+	}
+	sortw(union, nunion)
+	systems = ""
+	for (j = 1; j <= nu; j++) systems = systems (j > 1 ? ", " : "") uorder[j]
+
+	if (form == "list" || form == "all") {
+		if (form == "all") print "# list"
+		for (i = 1; i <= na; i++) for (j = 1; j <= cnt[aorder[i]]; j++) print aorder[i] "\t" names[aorder[i], j]
+	}
+	if (form == "c" || form == "all") {
+		if (form == "all") print "# c"
+		print "/*"
+		comment("seccomp-census: the system calls of " what " on " systems ", per ABI.")
+		print " * census_filter(DEFAULT) returns a new libseccomp filter"
+		print " * context whose rules allow these calls, each ABI its own;"
+		print " * ABIs of the other byte order are left out (they cannot"
+		print " * share a filter with this machine's ABI, nor run on it)."
+		print " * NULL on failure.  Needs <errno.h>, <seccomp.h>,"
+		print " * <stddef.h> and <stdint.h>."
+		print " */"
+		print "static scmp_filter_ctx census_filter(uint32_t def_action)"
+		print "{"
+		print "    static const struct {"
+		print "        uint32_t arch;"
+		print "        const char *name;"
+		print "    } allowed[] = {"
+		for (i = 1; i <= na; i++) for (j = 1; j <= cnt[aorder[i]]; j++)
+			print "        { " scmp(aorder[i]) ", \"" names[aorder[i], j] "\" },"
+		print "    };"
+		print "    static const uint32_t arches[] = {"
+		l = "       "
+		for (i = 1; i <= na; i++) {
+			if (length(l) + length(scmp(aorder[i])) + 2 > 66) { print l; l = "       " }
+			l = l " " scmp(aorder[i]) (i < na ? "," : "")
+		}
+		print l
+		print "    };"
+		print "    size_t n = sizeof(allowed) / sizeof(allowed[0]);"
+		print "    size_t na = sizeof(arches) / sizeof(arches[0]);"
+		print "    scmp_filter_ctx filter = NULL;"
+		print ""
+		print "    for (size_t a = 0; a < na; a++) {"
+		print "        scmp_filter_ctx ctx = seccomp_init(def_action);"
+		print "        int rc = 0;"
+		print ""
+		print "        if (ctx == NULL)"
+		print "            goto fail;"
+		print "        /* A new context has the native ABI: make it this one. */"
+		print "        if (arches[a] != seccomp_arch_native()) {"
+		print "            rc = seccomp_arch_add(ctx, arches[a]);"
+		print "            if (rc == -EDOM) {          /* the other byte order */"
+		print "                seccomp_release(ctx);"
+		print "                continue;"
+		print "            }"
+		print "            if (rc == 0)"
+		print "                rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);"
+		print "        }"
+		print "        for (size_t i = 0; i < n && rc == 0; i++) {"
+		print "            const char *name = allowed[i].name;"
+		print "            uint32_t arch = allowed[i].arch;"
+		print "            int sc;"
+		print ""
+		print "            /* A rule takes the native number of a name (or"
+		print "               libseccomp's pseudo number) and translates it"
+		print "               for the context's ABI.  A name this libseccomp"
+		print "               does not know for the ABI (fchmodat2 before 2.6)"
+		print "               is left to the default action. */"
+		print "            if (arch != arches[a])"
+		print "                continue;"
+		print "            sc = seccomp_syscall_resolve_name_arch(arch, name);"
+		print "            if (sc == __NR_SCMP_ERROR)"
+		print "                continue;"
+		print "            sc = seccomp_syscall_resolve_name(name);"
+		print "            rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, sc, 0);"
+		print "        }"
+		print "        if (rc == 0 && filter != NULL)"
+		print "            rc = seccomp_merge(filter, ctx);   /* releases ctx */"
+		print "        else if (rc == 0)"
+		print "            filter = ctx;"
+		print "        if (rc != 0) {"
+		print "            seccomp_release(ctx);"
+		print "            goto fail;"
+		print "        }"
+		print "    }"
+		print "    return filter;"
+		print ""
+		print "fail:"
+		print "    if (filter != NULL)"
+		print "        seccomp_release(filter);"
+		print "    return NULL;"
+		print "}"
+	}
+	if (form == "systemd" || form == "all") {
+		if (form == "all") print "# systemd"
+		l = "SystemCallArchitectures="
+		for (i = 1; i <= na; i++) l = l (i > 1 ? " " : "") sd(aorder[i])
+		print l
+		l = "SystemCallFilter="
+		for (i = 1; i <= nunion; i++) l = l (i > 1 ? " " : "") union[i]
+		print l
+	}
+	if (form == "oci" || form == "all") {
+		if (form == "all") print "# oci"
+		l = "{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"defaultErrnoRet\": 38, \"architectures\": ["
+		for (i = 1; i <= na; i++) l = l (i > 1 ? ", " : "") "\"" scmp(aorder[i]) "\""
+		l = l "], \"syscalls\": [{\"names\": ["
+		for (i = 1; i <= nunion; i++) l = l (i > 1 ? ", " : "") "\"" union[i] "\""
+		print l "], \"action\": \"SCMP_ACT_ALLOW\"}]}"
+	}
+	exit status + 0
+}
