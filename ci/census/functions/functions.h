@@ -318,6 +318,8 @@ int run_dlerror(struct ctx *c);
 int run_openlog(struct ctx *c);
 int set_openlog(struct ctx *c);
 int run_closelog(struct ctx *c);
+int run_sscanf(struct ctx *c);
+int run_mbrtoc32(struct ctx *c);
 int run_clock_getres(struct ctx *c);
 int run_settimeofday(struct ctx *c);
 int set_timer(struct ctx *c);

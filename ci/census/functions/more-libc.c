@@ -16,6 +16,7 @@
 #include <locale.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
+#include <uchar.h>
 
 /* Locale: no LC_ALL, LC_* or LANGUAGE in the environment, LANG as given. */
 static int locale_env(const char *lang)
@@ -402,4 +403,24 @@ int run_closelog(struct ctx *c)
     (void)c;
     closelog();
     return 0;
+}
+
+/* Reading and converting what is in memory */
+int run_sscanf(struct ctx *c)
+{
+    int a = 0, b = 0;
+
+    (void)c;
+    return sscanf("12 34", "%d %d", &a, &b) == 2 && a == 12 && b == 34
+           ? 0 : -1;
+}
+
+int run_mbrtoc32(struct ctx *c)
+{
+    char32_t wc;
+    mbstate_t st;
+
+    (void)c;
+    memset(&st, 0, sizeof st);
+    return mbrtoc32(&wc, "c", 1, &st) == 1 && wc == U'c' ? 0 : -1;
 }

@@ -282,6 +282,8 @@ const struct test tests[] = {
     { "qsort", NULL, run_qsort, NULL, NULL, 0, NULL },
     { "getopt_long", NULL, run_getopt_long, NULL, NULL, 0, NULL },
     { "fnmatch", NULL, run_fnmatch, NULL, NULL, 0, NULL },
+    { "sscanf", NULL, run_sscanf, NULL, NULL, 0, NULL },
+    { "mbrtoc32", NULL, run_mbrtoc32, NULL, NULL, 0, NULL },
     { "strdup", NULL, run_strdup, fin_free, NULL, 0, NULL },
     { "realloc(64,128)", set_malloc_64, run_realloc_128, fin_free, NULL, 0,
       NULL },
