@@ -291,3 +291,8 @@ int run_perror(struct ctx *c)
     perror("census");
     return 0;
 }
+
+int run_feof(struct ctx *c)
+{
+    return feof(c->fp) ? -1 : 0;
+}

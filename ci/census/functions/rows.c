@@ -254,6 +254,7 @@ const struct test tests[] = {
     { "setvbuf(IOLBF)", set_stream, run_setvbuf, fin_stream, NULL, 0, NULL },
     { "ferror", set_stream, run_ferror, fin_stream, NULL, 0, NULL },
     { "clearerr", set_stream, run_clearerr, fin_stream, NULL, 0, NULL },
+    { "feof", set_stream, run_feof, fin_stream, NULL, 0, NULL },
     { "fseeko", set_stream_file, run_fseeko, fin_stream_file, NULL, 0, NULL },
     { "fread", set_stream_read, run_fread, fin_stream_read, NULL, 0, NULL },
     { "fgets", set_stream_read, run_fgets, fin_stream_read, NULL, 0, NULL },
@@ -340,6 +341,10 @@ const struct test tests[] = {
       NULL, NULL, 0, NULL },
     { "pthread_attr_destroy", set_attr_init, run_attr_destroy, NULL, NULL, 0,
       NULL },
+    { "execl", NULL, run_execl, NULL, NULL, T_NOEND, NULL },
+    { "execv", NULL, run_execv, NULL, NULL, T_NOEND, NULL },
+    { "execlp(PATH=nonexistent:dir)", set_path, run_execlp, NULL, NULL,
+      T_NOEND, NULL },
 };
 
 const size_t n_tests = sizeof tests / sizeof tests[0];
