@@ -336,6 +336,8 @@ const struct test tests[] = {
       NULL },
     { "pthread_cond_destroy", set_cond_init, run_cond_destroy, NULL, NULL, 0,
       NULL },
+    { "pthread_cond_wait", set_cond_waiter, run_cond_wait, fin_cond_waiter,
+      NULL, T_ONCE, NULL },
     { "pthread_attr_init", NULL, run_attr_init, NULL, NULL, 0, NULL },
     { "pthread_attr_setdetachstate", set_attr_init, run_attr_setdetachstate,
       NULL, NULL, 0, NULL },
