@@ -78,7 +78,7 @@ check "kernel-args - is empty" has "$t/beta" "kernel_args="
 check "the C library from the suite's packages" has "$t/beta" "libc_from=debian:trixie"
 check "an i386 guest uses an amd64,i386 apt root" has "$t/beta" "archs=amd64,i386"
 check "i386 libc packages are of architecture i386" \
-	has "$t/beta" "role libc i386 trixie libc6:i386 libc6-dev:i386 linux-libc-dev:i386"
+	has "$t/beta" "role libc i386 trixie libc6:i386 libc6-dev:i386 linux-libc-dev:i386 libgcc-s1:i386"
 check "libseccomp for both ABIs of the i386 guest" \
 	grep -q '^role seccomp i386 trixie libseccomp2:i386' "$t/beta"
 
