@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ci/census/lifecycle: the rows of a program's life around its calls, as
 # data for seccomp-census, checked against census/census.tsv and fixtures.
 . "$(dirname "$0")/lib.sh"
