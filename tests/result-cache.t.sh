@@ -139,4 +139,9 @@ check "a guest that fails as a whole fails, and nothing is kept from its boot" s
 run
 is "... so the next run runs every session" "$all" "$(ran)"
 
+# A run of no page (make census runs the census alone): no session, no
+# key index, and still the guest is booted rather than given up.
+(cd "$tree" && ci/check-examples -g fake -w "$SCRATCH/nopage") > "$SCRATCH/nopage.out" 2>&1 || :
+check "a run of no page boots the guest (no session, no key index)" \
+	sh -c '! grep -q "did not run" "$1" && ! grep -q "keys/index" "$2"' - "$SCRATCH/nopage.out" "$SCRATCH/nopage/log"
 done_testing
