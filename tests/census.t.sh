@@ -301,4 +301,12 @@ if [ -f /usr/include/x86_64-linux-gnu/asm/unistd_x32.h ] && command -v gcc >/dev
 else
 	skip "the probe builds with the project's flags" "no gcc or kernel headers on this host"
 fi
+# A guest of the run without a census (its census failed) stops the
+# tables, rather than leaving its system out of them.
+mkdir -p "$S/run/guests"
+cp -R "$fx/guests/"* "$S/run/guests/"
+first=$(ls "$fx/guests" | sed -n 1p); first=${first%.census}; first=${first%.info}
+printf 'run\t%s lost\nnotrun\t\nwhole\tyes\n' "$first" > "$S/run/selection"
+fails_with "a guest of the run that left no census stops the tables, named" 'no census from lost of the run' \
+	ci/census/table check "$S/run/guests"
 done_testing
