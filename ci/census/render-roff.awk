@@ -234,7 +234,17 @@ function roff_calls_legend() {
 	print "their sources follow the table."
 	print ".P"
 }
-function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n) {
+function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n, d, wf, wc) {
+	# The calls column takes what the longest function name leaves of a
+	# line: 72 columns (79, less the indentation), two gaps of 2, the
+	# systems column of 14.
+	for (j = 1; j <= nf; j++) {
+		d = display(forder[j]); gsub(/\\\[->\]/, "x", d)
+		if (length(d) > wf) wf = length(d)
+	}
+	wc = 53 - wf
+	if (wc > 31) wc = 31
+	if (wc < 20) wc = 20
 	print ".\\\" census-table: calls"
 	print ".TS"
 	print "lt2 l2 l."
@@ -245,12 +255,12 @@ function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n) {
 		f = forder[j]
 		group(f, "calls")
 		for (k = 1; k <= ngr; k++)
-			rows((k == 1 ? display(f) : "\\^") "\t", "\\&\t", gcell[k], 31, gwho[k], 14)
+			rows((k == 1 ? display(f) : "\\^") "\t", "\\&\t", gcell[k], wc, gwho[k], 14)
 		for (r = 1; r <= nh; r++) {
 			if (hfunc[r] != f) continue
 			if (!(hsrc[r] in srcno)) { srcno[hsrc[r]] = ++ns; sources[ns] = hsrc[r] }
 			h = hrel[r]; gsub(/ /, "\\ ", h)
-			rows("\\^\t", "\\&\t", hcalls[r], 31, h " (history\\ " srcno[hsrc[r]] ")", 20)
+			rows("\\^\t", "\\&\t", hcalls[r], wc, h " (history\\ " srcno[hsrc[r]] ")", 20)
 		}
 	}
 	print ".TE"
