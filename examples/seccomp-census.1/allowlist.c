@@ -13,7 +13,7 @@
  * seccomp-census: the system calls of uname, printf, fflush,
  * malloc, free, exit on bullseye, bookworm, trixie, sid, musl,
  * i386, x32, oldkernel, arm64, arm64-sid, arm64-musl, riscv64,
- * armhf, armhf-musl, s390x, ppc64el, per ABI.
+ * armhf, s390x, ppc64el, per ABI.
  * census_filter(DEFAULT) returns a new libseccomp filter
  * context whose rules allow these calls, each ABI its own;
  * ABIs of the other byte order are left out (they cannot
@@ -40,13 +40,11 @@ static scmp_filter_ctx census_filter(uint32_t def_action)
         { SCMP_ARCH_ARM, "brk" },
         { SCMP_ARCH_ARM, "exit_group" },
         { SCMP_ARCH_ARM, "getrandom" },
-        { SCMP_ARCH_ARM, "ioctl" },
         { SCMP_ARCH_ARM, "mmap2" },
         { SCMP_ARCH_ARM, "munmap" },
         { SCMP_ARCH_ARM, "statx" },
         { SCMP_ARCH_ARM, "uname" },
         { SCMP_ARCH_ARM, "write" },
-        { SCMP_ARCH_ARM, "writev" },
         { SCMP_ARCH_X86, "brk" },
         { SCMP_ARCH_X86, "exit_group" },
         { SCMP_ARCH_X86, "getrandom" },
