@@ -207,6 +207,7 @@ int run_setuid(struct ctx *c);
 int set_other_thread(struct ctx *c);
 int fin_other_thread(struct ctx *c);
 int sleeping(long tid);
+int await_asleep(struct ctx *c);
 
 /* lifecycle.c: the end of a thread or a process, a program that cannot
    start */

@@ -57,16 +57,10 @@ static void *quick_main(void *arg)
    it makes outside the window under both witnesses. */
 static int make_thread(struct ctx *c, void *(*fn)(void *), int wait)
 {
-    struct timespec ts = { 0, 1000000 };
-    int e = pthread_create(&c->thread, NULL, fn, c), i;
+    int e = pthread_create(&c->thread, NULL, fn, c);
 
     c->thread_made = e == 0;
-    for (i = 0; e == 0 && wait && i < 5000; i++) {
-        if (__atomic_load_n(&c->ready, __ATOMIC_SEQ_CST) && sleeping(c->tid))
-            return 0;
-        nanosleep(&ts, NULL);
-    }
-    return e != 0 || !wait ? e : ETIMEDOUT;
+    return e != 0 || !wait ? e : await_asleep(c);
 }
 
 /* 0 once task TID of this process has gone (its /proc entry), else

@@ -114,20 +114,14 @@ static void *signaller_main(void *arg)
 
 int set_cond_waiter(struct ctx *c)
 {
-    struct timespec ts = { 0, 1000000 };
-    int e, i;
+    int e;
 
     if ((e = pthread_mutex_lock(&cv_mutex)) != 0)
         return e;
     if ((e = pthread_create(&c->thread, NULL, signaller_main, c)) != 0)
         return e;
     c->thread_made = 1;
-    for (i = 0; i < 5000; i++) {
-        if (__atomic_load_n(&c->ready, __ATOMIC_SEQ_CST) && sleeping(c->tid))
-            return 0;
-        nanosleep(&ts, NULL);
-    }
-    return ETIMEDOUT;
+    return await_asleep(c);
 }
 
 int run_cond_wait(struct ctx *c)

@@ -138,10 +138,24 @@ int sleeping(long tid)
     return p != NULL && p[1] == ' ' && p[2] == 'S';
 }
 
-int set_other_thread(struct ctx *c)
+/* 0 once the thread of C has said it is ready and sleeps (in its read or
+   nap), polled each millisecond for 5 s; else ETIMEDOUT. */
+int await_asleep(struct ctx *c)
 {
     struct timespec ts = { 0, 1000000 };
-    int e, i;
+    int i;
+
+    for (i = 0; i < 5000; i++) {
+        if (__atomic_load_n(&c->ready, __ATOMIC_SEQ_CST) && sleeping(c->tid))
+            return 0;
+        nanosleep(&ts, NULL);
+    }
+    return ETIMEDOUT;
+}
+
+int set_other_thread(struct ctx *c)
+{
+    int e;
 
     if (pipe(c->pfd) < 0)
         return errno;
@@ -149,12 +163,7 @@ int set_other_thread(struct ctx *c)
     if (e != 0)
         return e;
     c->thread_made = 1;
-    for (i = 0; i < 5000; i++) {
-        if (__atomic_load_n(&c->ready, __ATOMIC_SEQ_CST) && sleeping(c->tid))
-            return 0;
-        nanosleep(&ts, NULL);
-    }
-    return ETIMEDOUT;
+    return await_asleep(c);
 }
 
 int fin_other_thread(struct ctx *c)
