@@ -154,7 +154,7 @@ install: build/tools/elf-imports
 	@install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(datadir)' '$(DESTDIR)$(libexecdir)'
 	@sed 's|@DATADIR@|$(datadir)|; s|@LIBEXECDIR@|$(libexecdir)|' census/seccomp-census > build/seccomp-census.installed
 	@install -m 755 build/seccomp-census.installed '$(DESTDIR)$(bindir)/seccomp-census'
-	@install -m 644 census/census.tsv census/seccomp-census.awk census/imports $(wildcard ci/census/lifecycle) '$(DESTDIR)$(datadir)/'
+	@install -m 644 census/census.tsv census/distributions census/seccomp-census.awk census/imports $(wildcard ci/census/lifecycle) '$(DESTDIR)$(datadir)/'
 	@install -m 755 build/tools/elf-imports '$(DESTDIR)$(libexecdir)/'
 
 uninstall:
@@ -162,7 +162,7 @@ uninstall:
 		rm -f '$(DESTDIR)$(mandir)'/man$${p##*.}/$${p##*/}; \
 	done
 	@rm -f '$(DESTDIR)$(bindir)/seccomp-census' '$(DESTDIR)$(datadir)/census.tsv' \
-		'$(DESTDIR)$(datadir)/seccomp-census.awk' '$(DESTDIR)$(datadir)/imports' '$(DESTDIR)$(datadir)/lifecycle' '$(DESTDIR)$(libexecdir)/elf-imports'
+		'$(DESTDIR)$(datadir)/seccomp-census.awk' '$(DESTDIR)$(datadir)/distributions' '$(DESTDIR)$(datadir)/imports' '$(DESTDIR)$(datadir)/lifecycle' '$(DESTDIR)$(libexecdir)/elf-imports'
 	@rmdir '$(DESTDIR)$(datadir)' '$(DESTDIR)$(libexecdir)' 2>/dev/null || true
 
 clean:

@@ -4,14 +4,20 @@
 #
 # usage: LC_ALL=C awk -v data=CENSUS.TSV -v form=FORM -v on=SYSTEMS
 #            -v abis=ABIS -v funcs=NAMES -v show=functions|systems|
-#            -v allow=1|"" -v mapfile=IMPORTS -v importsfile=F -v prog=PROG
-#            -v me=NAME -f seccomp-census.awk
+#            distributions| -v allow=1|"" -v mapfile=IMPORTS
+#            -v importsfile=F -v prog=PROG -v distfile=DISTRIBUTIONS
+#            -v mode=diff|"" -v sidea=A -v sideb=B -v me=NAME
+#            -f seccomp-census.awk
 # Everything happens in BEGIN: it reads the census data (and, for --for,
 # the map census/imports and elf-imports' output in importsfile), picks the
 # rows, and prints the allowlist per ABI.  Exit 0; 1 when the census does
 # not answer for all that was asked (an unknown function, no row on a
-# system asked for, an unmeasured import), each named on stderr, and
-# nothing printed unless allow is set; 2 on bad usage or bad data.
+# system asked for, an unmeasured import, a distribution whose C library
+# release is not measured), each named on stderr, and nothing printed
+# unless allow is set; 2 on bad usage or bad data.
+# With mode=diff: the rows that differ between the systems sidea and sideb
+# (sidea "" and sideb "releases": between each C library's consecutive
+# releases); exit 0 when none differ, 1 when some do, 2 on trouble.
 
 function die(m) { print me ": " m > "/dev/stderr"; exit 2 }
 function note(m) { print me ": " m > "/dev/stderr" }
@@ -104,6 +110,190 @@ function bring(f,   n, a, i) {
 	n = split(brings[f], a, SUBSEP)
 	for (i = 1; i <= n; i++) if (a[i] in exact) wanted[a[i]] = 1
 }
+# vcmp(A, B): <0, 0, >0 as release A is older than, the same as, newer
+# than B (numeric fields: 1.2.10 after 1.2.9; a field's text after its
+# number as text: 1.2.4_git after 1.2.4)
+function vcmp(a, b,   x, y, n, m, i, p, q) {
+	n = split(a, x, "."); m = split(b, y, ".")
+	for (i = 1; i <= n || i <= m; i++) {
+		if (i > n) return -1
+		if (i > m) return 1
+		p = x[i] + 0; q = y[i] + 0
+		if (p != q) return p < q ? -1 : 1
+		if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1
+	}
+	return 0
+}
+# measured(): the C library releases the census has, as
+# "glibc 2.31, 2.36; musl 1.2.6", each library's releases in order
+function measured(   i, j, m, s, l, v, nl2, libs, k, o, t, r) {
+	if (measuredtext != "") return measuredtext
+	nl2 = 0
+	for (i = 1; i <= ns; i++) {
+		s = sorder[i]; l = slibc[s]; v = sver[s]
+		if ((l, v) in mseen) continue
+		mseen[l, v] = 1
+		if (!(l in mlib)) { mlib[l] = ""; libs[++nl2] = l }
+		mlib[l] = mlib[l] (mlib[l] == "" ? "" : " ") v
+	}
+	r = ""
+	for (i = 1; i <= nl2; i++) {
+		k = split(mlib[libs[i]], o, " ")
+		for (j = 2; j <= k; j++) { t = o[j]; for (m = j - 1; m >= 1 && vcmp(o[m], t) > 0; m--) o[m + 1] = o[m]; o[m + 1] = t }
+		t = ""
+		for (j = 1; j <= k; j++) t = t (j > 1 ? ", " : "") o[j]
+		r = r (r == "" ? "" : "; ") libs[i] " " t
+	}
+	return measuredtext = r
+}
+# pick(NAME, SET): puts the systems NAME stands for in SET (a name, a
+# label, a distribution of the distributions file, or LIBC-VERSION such as
+# glibc-2.35 or musl-1.2.3: every system of that release) and returns how
+# many; 0 for a release that is not measured, -1 for an unknown NAME.
+# A distribution is named on stderr with the systems that stand for it.
+function pick(name, set,   j, l, v, k, w) {
+	if (name in sys) { set[name] = 1; return 1 }
+	if (name in lab) { set[lab[name]] = 1; return 1 }
+	if (name in dlibc) { l = dlibc[name]; v = dver[name] }
+	else if (name ~ /^(glibc|musl)-[0-9]/) { l = substr(name, 1, index(name, "-") - 1); v = substr(name, index(name, "-") + 1) }
+	else return -1
+	k = 0; w = ""
+	for (j = 1; j <= ns; j++) if (slibc[sorder[j]] == l && sver[sorder[j]] == v) {
+		set[sorder[j]] = 1; k++; w = w (w == "" ? "" : ", ") sorder[j]
+	}
+	if (k == 0) {
+		if (name in dlibc)
+			note(name " ships " l " " v " (" dpkg[name] "), a release the census has not measured: it needs a system of " l " " v " (it has " measured() ")")
+		else note("no system of " l " " v " in the census (it has " measured() "; " me " -s lists the systems)")
+	} else if ((name in dlibc) && !((name, "noted") in dnoted)) {
+		dnoted[name, "noted"] = 1
+		note(name ": " l " " v " (" dpkg[name] ") as measured on " w "; the distribution's own build of it, and its patches, may make other calls")
+	}
+	return k
+}
+# pickone(NAME, SET): pick, or the end with status 2 for a NAME that stands
+# for no system
+function pickone(name, set,   k) {
+	k = pick(name, set)
+	if (k < 0) die("no system " name " in the census (" me " -s lists them, " me " -d the distributions)")
+	if (k == 0) exit 2
+	return k
+}
+# setdiff(A, B): the words of A not in B, sorted, blank-separated
+function setdiff(a, b,   n, x, i, seen, o, k, r) {
+	n = split(b, x, " ")
+	for (i = 1; i <= n; i++) seen[x[i]] = 1
+	n = split(a, x, " "); k = 0
+	for (i = 1; i <= n; i++) if (x[i] != "" && !(x[i] in seen)) { seen[x[i]] = 1; o[++k] = x[i] }
+	sortw(o, k)
+	r = ""
+	for (i = 1; i <= k; i++) r = r (i > 1 ? " " : "") o[i]
+	return r
+}
+# plusminus(ADDED, REMOVED): "+a +b -c"
+function plusminus(a, r,   s) {
+	s = a; gsub(/[^ ]+/, "+&", s)
+	if (r != "") { gsub(/[^ ]+/, "-&", r); s = s (s == "" ? "" : " ") r }
+	return s
+}
+# compare(A, B, ABI): the rows that differ from system A to system B, a
+# line each (ABI, tab, row, tab, what changed), and a line "(all)" with
+# the union over the rows both have; how many lines
+function compare(a, b, ab,   i, f, ca, cb, ua, ub, ad, rm, k, t) {
+	print "--- " a "\t" sdesc2(a)
+	print "+++ " b "\t" sdesc2(b)
+	k = 0; ua = ""; ub = ""
+	for (i = 1; i <= nrow; i++) {
+		f = rorder[i]
+		if (dfuncs != "" && !(rbaseof[f] in dwant)) continue
+		if (!((a, f) in rcall) && !((b, f) in rcall)) continue
+		if (!((a, f) in rcall)) { print ab "\t" f "\tonly on " b; k++; continue }
+		if (!((b, f) in rcall)) { print ab "\t" f "\tonly on " a; k++; continue }
+		ca = rcall[a, f]; cb = rcall[b, f]
+		ua = ua " " ca; ub = ub " " cb
+		t = plusminus(setdiff(cb, ca), setdiff(ca, cb))
+		if (rfailed[a, f] != rfailed[b, f]) {
+			if (rfailed[a, f] != "") t = t (t == "" ? "" : "; ") "failed on " a " (" rfailed[a, f] ")"
+			if (rfailed[b, f] != "") t = t (t == "" ? "" : "; ") "failed on " b " (" rfailed[b, f] ")"
+		}
+		if (t != "") { print ab "\t" f "\t" t; k++ }
+	}
+	t = plusminus(setdiff(ub, ua), setdiff(ua, ub))
+	if (t != "") print ab "\t(all)\t" t
+	return k
+}
+function sdesc2(s) { return slibc[s] " " sver[s] ", Linux " skern[s] ", " sabi[s] }
+# byabi(SET, NAME, BY, ORDER): BY[abi] = the system of SET of that ABI,
+# ORDER[1..] the ABIs; the end (status 2) when NAME has two of one ABI
+function byabi(set, name, by, ord,   j, s, n) {
+	n = 0
+	for (j = 1; j <= ns; j++) {
+		s = sorder[j]
+		if (!(s in set)) continue
+		if (sabi[s] in by) die(name " stands for two systems of ABI " sabi[s] " (" by[sabi[s]] ", " s "): name one of them")
+		by[sabi[s]] = s; ord[++n] = sabi[s]
+	}
+	return n
+}
+# diffmain(): seccomp-census diff; does not return
+function diffmain(   npa, npb, n, fl, i, j, r, a, sa, sb, ba, bb, oa, ob, na2, nb2, np, pa, pb, pab, x, only, k, libs, nl2, l, ab, m, v, t, s, lastv) {
+	if (funcs != "") {
+		n = splitfuncs(funcs, fl)
+		for (i = 1; i <= n; i++) {
+			r = lookup(fl[i])
+			if (r == "") die("no function " fl[i] " in the census (" me " -l lists them)")
+			k = split(r, a, SUBSEP)
+			for (j = 1; j <= k; j++) dwant[a[j]] = 1
+		}
+		dfuncs = funcs
+	}
+	if (abis != "") { n = split(abis, a, ","); for (i = 1; i <= n; i++) abiok[a[i]] = 1 }
+	np = 0
+	if (sideb != "releases" || sidea != "") { npa = pickone(sidea, sa); npb = pickone(sideb, sb) }
+	if (sidea == "" && sideb == "releases") {
+		# each C library's releases on each ABI, in order, one system a
+		# release (the first the census lists), each to the next
+		nl2 = 0
+		for (j = 1; j <= ns; j++) {
+			s = sorder[j]; l = slibc[s] SUBSEP sabi[s]
+			if (abis != "" && !(sabi[s] in abiok)) continue
+			if (!(l in fam)) { fam[l] = 0; libs[++nl2] = l }
+			if ((l, sver[s]) in famv) continue
+			famv[l, sver[s]] = s
+			m = ++fam[l]; fs[l, m] = s
+			# insertion by release
+			for (i = m - 1; i >= 1 && vcmp(sver[fs[l, i]], sver[s]) > 0; i--) fs[l, i + 1] = fs[l, i]
+			fs[l, i + 1] = s
+		}
+		for (i = 1; i <= nl2; i++) for (m = 2; m <= fam[libs[i]]; m++) {
+			np++; pa[np] = fs[libs[i], m - 1]; pb[np] = fs[libs[i], m]; pab[np] = sabi[pb[np]]
+		}
+		if (np == 0) { note("no C library has two releases measured on one ABI: nothing to compare"); exit 0 }
+	} else if (npa == 1 && npb == 1) {
+		# one system each: compared even across ABIs
+		for (j = 1; j <= ns; j++) { if (sorder[j] in sa) pa[1] = sorder[j]; if (sorder[j] in sb) pb[1] = sorder[j] }
+		ab = sabi[pa[1]] == sabi[pb[1]] ? sabi[pa[1]] : sabi[pa[1]] "->" sabi[pb[1]]
+		if (abis != "" && !(sabi[pa[1]] in abiok) && !(sabi[pb[1]] in abiok))
+			die("neither " pa[1] " nor " pb[1] " is of ABI " abis)
+		np = 1; pab[1] = ab
+	} else {
+		# several systems on a side: the systems of each ABI compared
+		na2 = byabi(sa, sidea, ba, oa); nb2 = byabi(sb, sideb, bb, ob)
+		only = ""
+		for (i = 1; i <= na2; i++) {
+			x = oa[i]
+			if (abis != "" && !(x in abiok)) continue
+			if (x in bb) { np++; pa[np] = ba[x]; pb[np] = bb[x]; pab[np] = x }
+			else only = only (only == "" ? "" : ", ") x " (only " sidea ")"
+		}
+		for (i = 1; i <= nb2; i++) if (!(ob[i] in ba) && (abis == "" || ob[i] in abiok)) only = only (only == "" ? "" : ", ") ob[i] " (only " sideb ")"
+		if (np == 0) die(sidea " and " sideb " have no ABI in common" (abis != "" ? " among " abis : "") ": name one system each to compare across ABIs")
+		if (only != "") note("not compared, no system of the ABI on the other side: " only)
+	}
+	k = 0
+	for (i = 1; i <= np; i++) k += compare(pa[i], pb[i], pab[i])
+	exit k > 0 ? 1 : 0
+}
 # the libseccomp and OCI name of an ABI; systemd's
 function scmp(a) { if (!(a in scmpname)) die("no libseccomp name for ABI " a); return scmpname[a] }
 function sd(a) { if (!(a in sdname)) die("no systemd name for ABI " a); return sdname[a] }
@@ -129,8 +319,14 @@ BEGIN {
 		if (n < 8 || n > 9 || c[1] == "" || c[6] == "" || c[7] == "")
 			bad_data(data, line, "a row of " n " fields (wanted 9: system, label, libc, version, kernel, abi, function, calls, failed)")
 		s = c[1]; f = base(c[7])
-		if (!(s in sys)) { sys[s] = 1; sorder[++ns] = s; sdesc[s] = c[2] "\t" c[3] " " c[4] ", Linux " c[5] ", " c[6]; sabi[s] = c[6]; slabel[s] = c[2] }
+		if (!(s in sys)) {
+			sys[s] = 1; sorder[++ns] = s; sdesc[s] = c[2] "\t" c[3] " " c[4] ", Linux " c[5] ", " c[6]; sabi[s] = c[6]; slabel[s] = c[2]
+			slibc[s] = c[3]; sver[s] = c[4]; skern[s] = c[5]
+		}
 		lab[c[2]] = s
+		# each row by its full name, for diff
+		if (!(c[7] in rseen)) { rseen[c[7]] = 1; rorder[++nrow] = c[7]; rbaseof[c[7]] = f }
+		rcall[s, c[7]] = c[8]; rfailed[s, c[7]] = c[9]
 		if (!(f in exact)) {
 			exact[f] = f; forder[++nf] = f
 			b = bare(f)
@@ -160,18 +356,53 @@ BEGIN {
 	if (lifefile != "" && rc < 0) die("cannot read " lifefile)
 	if (lifefile != "") close(lifefile)
 
+	# The distributions (census/distributions): distribution, tab, C
+	# library, tab, its release, tab, the package, tab, where that was read
+	line = 0; dhdr = 0
+	while (distfile != "" && (rc = (getline l < distfile)) > 0) {
+		line++
+		if (l ~ /^#/ || l == "") continue
+		n = split(l, c, "\t")
+		if (!dhdr) {
+			if (c[1] != "distribution" || c[2] != "libc" || c[3] != "version")
+				bad_data(distfile, line, "not the distributions (its header is not distribution, libc, version, package, source)")
+			dhdr = 1; continue
+		}
+		if (n != 5 || c[1] !~ /^[a-z][a-z0-9.-]*$/ || c[2] !~ /^(glibc|musl)$/ || c[3] !~ /^[0-9][0-9.]*$/ || c[4] == "" || c[5] == "")
+			bad_data(distfile, line, "not a row of distribution (lower case), glibc or musl, release, package, source")
+		if (c[1] in dlibc) bad_data(distfile, line, c[1] " again")
+		if ((c[1] in sys) || (c[1] in lab)) bad_data(distfile, line, c[1] " is the name of a system of the census")
+		dlibc[c[1]] = c[2]; dver[c[1]] = c[3]; dpkg[c[1]] = c[4]; dorder[++nd] = c[1]
+	}
+	if (distfile != "" && rc < 0) die("cannot read " distfile)
+	if (distfile != "") { close(distfile); if (!dhdr) die(distfile ": no distributions in it") }
+
 	if (show == "functions") { for (i = 1; i <= nf; i++) print forder[i]; exit 0 }
 	if (show == "systems") { for (i = 1; i <= ns; i++) print sorder[i] "\t" sdesc[sorder[i]]; exit 0 }
+	if (show == "distributions") {
+		# distribution, tab, its C library release, tab, the systems
+		# of that release or "not measured"
+		for (i = 1; i <= nd; i++) {
+			d = dorder[i]; ws = ""
+			for (j = 1; j <= ns; j++) if (slibc[sorder[j]] == dlibc[d] && sver[sorder[j]] == dver[d]) ws = ws (ws == "" ? "" : ",") sorder[j]
+			print d "\t" dlibc[d] " " dver[d] "\t" (ws == "" ? "not measured" : ws)
+		}
+		exit 0
+	}
+	if (mode == "diff") diffmain()
 
 	# The systems asked for, then the ABIs
 	if (on == "all") for (i = 1; i <= ns; i++) use[sorder[i]] = 1
 	else {
 		n = split(on, o, ",")
 		for (i = 1; i <= n; i++) {
-			if (o[i] in sys) use[o[i]] = 1
-			else if (o[i] in lab) use[lab[o[i]]] = 1
-			else die("no system " o[i] " in the census (" me " -s lists them)")
+			picked = pick(o[i], use)
+			if (picked < 0) die("no system " o[i] " in the census (" me " -s lists them, " me " -d the distributions)")
+			if (picked == 0) unmeasured_release++
 		}
+		# nothing to answer for: status 1, as for a function not measured
+		for (j = 1; j <= ns; j++) if (sorder[j] in use) break
+		if (j > ns) exit 1
 	}
 	if (abis != "") {
 		n = split(abis, o, ",")
@@ -272,6 +503,7 @@ BEGIN {
 		# the allowlist is printed all the same: status 1 says it is short
 		if (covered < ni && !allow) status = 1
 	}
+	missing += unmeasured_release
 	if (missing && !allow) {
 		note("the census does not cover all that was asked: nothing printed (--allow-missing prints what it covers)")
 		exit 1
@@ -282,6 +514,7 @@ BEGIN {
 		if (!(rsys[r] in use) || !(rbase[r] in wanted)) continue
 		ab = sabi[rsys[r]]
 		n = split(rcalls[r], k, " ")
+		for (j = 1; j <= n; j++) if (k[j] != "") sgot[rsys[r], k[j]] = 1
 		for (j = 1; j <= n; j++) if (k[j] != "" && !((ab, k[j]) in got)) {
 			got[ab, k[j]] = 1; cnt[ab]++; names[ab, cnt[ab]] = k[j]
 			if (!(k[j] in uall)) { uall[k[j]] = 1; union[++nunion] = k[j] }
@@ -307,7 +540,17 @@ BEGIN {
 
 	if (form == "list" || form == "all") {
 		if (form == "all") print "# list"
-		for (i = 1; i <= na; i++) for (j = 1; j <= cnt[aorder[i]]; j++) print aorder[i] "\t" names[aorder[i], j]
+		# a call that some of the systems of its ABI asked for made, and
+		# others did not: the labels of those that made it
+		for (i = 1; i <= na; i++) for (j = 1; j <= cnt[aorder[i]]; j++) {
+			ab = aorder[i]; l = ""; m = 0; n = 0
+			for (r = 1; r <= nu; r++) {
+				if (sabi[uorder[r]] != ab) continue
+				n++
+				if ((uorder[r], names[ab, j]) in sgot) { m++; l = l (l == "" ? "" : ",") slabel[uorder[r]] }
+			}
+			print ab "\t" names[ab, j] (m < n ? "\t" l : "")
+		}
 	}
 	if (form == "c" || form == "all") {
 		if (form == "all") print "# c"

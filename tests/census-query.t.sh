@@ -16,9 +16,10 @@ is() {
 	else echo "not ok $T - $what"; printf '%s\n' "# wanted:" "$want" "# got:" "$got" | sed 's/^/# /'
 	fi
 }
-is "the union over all systems, sorted, ABI and name a line" "$(printf 'x86_64\t%s\n' open openat)" $q open
+is "the union over all systems, sorted, ABI and name a line; a call some of them made, their labels" \
+	"$(printf 'x86_64\topen\tmusl\nx86_64\topenat\t2.31')" $q open
 is "a function brings what its new thread made" \
-	"$(printf 'x86_64\t%s\n' clone mmap set_robust_list)" $q pthread_create --on all
+	"$(printf 'x86_64\tclone\nx86_64\tmmap\t2.31\nx86_64\tset_robust_list\t2.31')" $q pthread_create --on all
 is "a function brings what its other thread made meanwhile" \
 	"$(printf 'x86_64\t%s\n' futex getpid read rt_sigreturn setuid tgkill)" $q 'setuid(65534)+thread' --on old
 is "a function brings what its first call in a program made" "x86_64${tab}brk" $q "malloc(64)" --on old
@@ -40,7 +41,7 @@ is "an unknown function: nothing on stdout, status 1" "1:" sh -c "out=\$($q nosu
 fails_with "a function with no row on a system asked for is named, with the system" \
 	"kill\\(pid,0\\): no row on old" $q 'kill(pid,0)'
 is "--allow-missing prints what the census has, and names the rest" \
-	"$(printf '%s\n' 'x86_64	kill' '0' "seccomp-census: kill(pid,0): no row on old (not measured there)")" \
+	"$(printf '%s\n' 'x86_64	kill	musl' '0' "seccomp-census: kill(pid,0): no row on old (not measured there)")" \
 	sh -c "$q 'kill(pid,0)' --allow-missing 2>$SCRATCH/err; echo \$?; cat $SCRATCH/err"
 fails_with "an unknown system is refused, naming it" "no system vax in the census" $q open --on vax
 fails_with "an unknown form is refused" "unknown form xml" $q -f xml open

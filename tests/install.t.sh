@@ -11,10 +11,11 @@ check "man -M D/usr/local/share/man 7 libc_syscalls shows the census page" \
 	sh -c "MANPAGER=cat MANWIDTH=80 man -M '$d/usr/local/share/man' 7 libc_syscalls 2>/dev/null | grep -q 'seccomp-census'"
 check "make install puts seccomp-census in D/usr/local/bin, its data and awk in share/seccomp-pages, elf-imports in libexec/seccomp-pages" \
 	sh -c "[ -x '$d/usr/local/bin/seccomp-census' ] && [ -x '$d/usr/local/libexec/seccomp-pages/elf-imports' ] &&
-	       for f in census.tsv seccomp-census.awk imports; do [ -f '$d/usr/local/share/seccomp-pages'/\$f ] || exit 1; done &&
+	       for f in census.tsv distributions seccomp-census.awk imports; do [ -f '$d/usr/local/share/seccomp-pages'/\$f ] || exit 1; done &&
 	       grep -q \"lib='/usr/local/share/seccomp-pages' libexec='/usr/local/libexec/seccomp-pages'\" '$d/usr/local/bin/seccomp-census'"
 check "installed under a prefix, seccomp-census answers from there, --for too" \
 	sh -c "make -s install prefix='$SCRATCH/p' && '$SCRATCH/p/bin/seccomp-census' -s | grep -q '^bullseye' &&
+	       '$SCRATCH/p/bin/seccomp-census' -d | grep -q '^debian-11	glibc 2.31	bullseye' &&
 	       '$SCRATCH/p/bin/seccomp-census' --for '$SCRATCH/p/libexec/seccomp-pages/elf-imports' --on trixie --allow-missing 2>&1 | grep -q '^coverage: ' &&
 	       make -s uninstall prefix='$SCRATCH/p' && [ -z \"\$(find '$SCRATCH/p' -type f)\" ]"
 check "make uninstall DESTDIR=D removes every installed file" \
