@@ -133,6 +133,8 @@ update-census: census-data
 	@ci/census/page -m "CENSUS SUMMARY" update man2/seccomp.2 build/census/summary.roff
 	@ci/census/table tsv build/census/guests > build/census/census.tsv
 	@mv build/census/census.tsv census/census.tsv
+	@ci/census/distributions > build/census/distributions.roff
+	@ci/census/page -m DISTRIBUTIONS update man7/libc_syscalls.7 build/census/distributions.roff
 
 # seccomp-census --for reads a program's imports with it (never runs the program).
 build/tools/elf-imports: census/elf-imports.c

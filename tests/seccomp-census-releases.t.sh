@@ -123,4 +123,17 @@ if SECCOMP_CENSUS_DATA=census/census.tsv SECCOMP_CENSUS_DISTRIBUTIONS=census/dis
 	echo "ok $T - debian-13 maps to the census's trixie"
 else echo "not ok $T - debian-13 maps to the census's trixie"
 fi
+
+# libc_syscalls(7)'s table of distributions (ci/census/distributions)
+check "libc_syscalls(7)'s distributions table is what ci/census/distributions makes of the data" \
+	sh -c "ci/census/distributions > '$SCRATCH/dist.roff' && ci/census/page -m DISTRIBUTIONS check man7/libc_syscalls.7 '$SCRATCH/dist.roff'"
+T=$((T + 1))
+if ci/census/distributions tests/fixtures/census/distributions tests/fixtures/census/releases.tsv > "$SCRATCH/fix.roff" &&
+   grep -q '^ubuntu\\-18.04	glibc 2.27	libc6 2.27\\-3ubuntu1	no$' "$SCRATCH/fix.roff" &&
+   grep -q '^oldglibc\\-1	glibc 2.25	libc6 2.25\\-1	yes$' "$SCRATCH/fix.roff"; then
+	echo "ok $T - the table says which releases the census measured"
+else echo "not ok $T - the table says which releases the census measured"; sed 's/^/# /' "$SCRATCH/fix.roff"
+fi
+fails_with "the table generator refuses a bad row, naming file and line" "d1:2: not a row" \
+	ci/census/distributions "$SCRATCH/d1" tests/fixtures/census/releases.tsv
 done_testing
