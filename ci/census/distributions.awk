@@ -48,7 +48,7 @@ BEGIN {
 	print ".P"
 	print "Where each package version was read:"
 	for (i = 1; i <= nd; i++) {
-		print ".TP"
+		print ".TP 2n"
 		print ".I " esc(d[i])
 		s = esc(src[i]); gsub(/http/, "\\%http", s)	# an address is not hyphenated
 		print s
