@@ -6,7 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 fx=tests/fixtures/report
 SP_GUESTS_LIST=$fx/guests.list
-export SP_GUESTS_LIST
+# the census data whose releases census.html compares
+SECCOMP_CENSUS_DATA=tests/fixtures/census/releases.tsv
+export SP_GUESTS_LIST SECCOMP_CENSUS_DATA
 S=$SCRATCH
 pages="$fx/man2/demo.2 $fx/man3/demo_alias.3"
 cp -R $fx/work "$S/run"
@@ -84,12 +86,24 @@ check "the results matrix: each page:example:session against each guest, coloure
 census_dom() {
 	d=$S/census.dom; dom "$S/html/census.html" "$d" &&
 	has "$d" '<tr><th>open</th><td class="v0" title="alpha: open: openat">openat</td><td class="v1" title="beta: open: open">open</td><td class="v1" title="delta: open: open">open</td></tr>' &&
-	[ "$(grep -o '<tr><th>[a-z]*</th>' "$d" | tr -d '\n')" = '<tr><th>function</th><tr><th>startup</th><tr><th>open</th><tr><th>stat</th><tr><th>creat</th>' ] &&
+	[ "$(sed '/id="releases"/,$d' "$d" | grep -o '<tr><th>[a-z]*</th>' | tr -d '\n')" = '<tr><th>function</th><tr><th>startup</th><tr><th>open</th><tr><th>stat</th><tr><th>creat</th>' ] &&
 	has "$d" '<tr><th>creat</th><td class="none">' &&
 	has "$d" '<tr><th>startup</th><td class="v0" title="alpha: startup: brk">brk</td><td class="v1"' &&
 	lacks "$d" '<th title="gamma">'
 }
 check "the census matrix: a colour per distinct system call list in a row (DOM)" census_dom
+releases_dom() {
+	d=$S/census.dom
+	has "$d" '<h3>glibc 2.25 → glibc 2.26 <small>(glibc-2-25 → glibc-2-26, x86_64)</small></h3>' &&
+	has "$d" '<tr><th>open</th><td>openat</td><td>open</td><td></td></tr>' &&
+	has "$d" '<tr><th>getentropy</th><td></td><td></td><td>only on glibc-2-26</td></tr>' &&
+	has "$d" '<tr class="total"><th>all rows both measured</th><td>openat</td><td>open</td><td></td></tr>' &&
+	has "$d" '<h3>glibc 2.26 → glibc 2.31 <small>(glibc-2-26 → bullseye, x86_64)</small></h3>' &&
+	has "$d" '<h3>musl 1.2.3 → musl 1.2.6 <small>(musl-1-2-3 → musl, x86_64)</small></h3>' &&
+	has "$d" '<tr><th>fork/child</th><td></td><td>gettid</td><td></td></tr>' &&
+	d=$S/norun-census.dom; dom "$S/norun/census.html" "$d" && has "$d" '<h2 id="releases">'
+}
+check "census.html: what changed between consecutive releases of each C library, with or without a run (DOM)" releases_dom
 norun_dom() {
 	d=$S/norun.dom; dom "$S/norun/index.html" "$d" && has "$d" 'every page is <strong>unverified</strong>' &&
 	d=$S/norun-page.dom; dom "$S/norun/demo.2.html" "$d" && has "$d" 'This page is unverified' &&

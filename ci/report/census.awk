@@ -4,7 +4,8 @@
 # distinct list in a row, so a function whose system calls drift between
 # releases stands out.
 # Variables: facts (lib.awk), census: a file of
-#   guest<TAB>a line of that guest's census (ci/census/probe.c's records)
+#   guest<TAB>a line of that guest's census (ci/census/probe.c's records);
+#   diffs: seccomp-census diff --releases (ci/report/releases.awk)
 # Functions are in the order the guests list them (a new one goes after the
 # one its guest listed before it, as ci/census/table orders them).
 function addfunc(f, after,   i, p) {
@@ -30,7 +31,7 @@ BEGIN {
 	close(census)
 	if (nf == 0) {
 		print "<p class=\"banner unverified\">" (run == "" ? "No run found (" h(work) "/results.tsv)" : "The last run left no census") ": nothing measured. Run <code>make check-examples</code> (or <code>make census</code>), then <code>make html</code>.</p>"
-		bottom(); exit
+		releases(); bottom(); exit
 	}
 	print "<p>What one call of each function made, measured in each guest by <code>ci/census/probe.c</code> (seccomp(2) carries the same in its tables). In a row, each distinct list of system calls has its own colour: where a row has more than one, the C libraries or their releases differ.</p>"
 	print "<table class=\"matrix census\" id=\"census-matrix\">"
@@ -51,5 +52,6 @@ BEGIN {
 		print "</tr>"
 	}
 	print "</tbody>\n</table>"
+	releases()
 	bottom()
 }
