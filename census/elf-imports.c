@@ -5,7 +5,8 @@
  *
  * usage: elf-imports FILE
  * Prints "abi ABI" (x86_64, i386, x32, aarch64, armhf, riscv64, s390x,
- * ppc64le, or the ELF machine number for others), then "import NAME" for
+ * ppc64le, or the ELF machine number for others), then "needed LIBRARY" for
+ * each DT_NEEDED entry of its dynamic section, in order, then "import NAME" for
  * each undefined symbol of type FUNC (or GNU_IFUNC) in .dynsym, in table
  * order, each name once.  32- and 64-bit ELF files of either byte order.
  * Exit 0; 1 with a message naming FILE when it is not such a file or has
@@ -164,6 +165,42 @@ int main(int argc, char **argv)
         fail("truncated (a section lies past its end)");
 
     printf("abi %s\n", abi_name(machine));
+    /* .dynamic: the libraries the program needs (DT_NEEDED), whose
+       start-up runs before main; names in the section of its sh_link */
+    for (size_t i = 0; i < shnum; i++) {
+        size_t sh = shoff + i * shentsize;
+
+        if (get(sh + 4, 4) != 6)	/* SHT_DYNAMIC */
+            continue;
+        size_t link = (size_t)get(sh + (wide ? 40 : 24), 4);
+        size_t dynoff = (size_t)addr(sh + (wide ? 24 : 16));
+        size_t dynsize = (size_t)addr(sh + (wide ? 32 : 20));
+        size_t dynent = wide ? 16 : 8;
+
+        if (link >= shnum)
+            fail("the dynamic section names no string table");
+        size_t st = shoff + link * shentsize;
+        size_t doff = (size_t)addr(st + (wide ? 24 : 16));
+        size_t dsize = (size_t)addr(st + (wide ? 32 : 20));
+
+        if (doff > len || dsize > len - doff || dynoff > len || dynsize > len - dynoff)
+            fail("truncated (a section lies past its end)");
+        for (size_t d = dynoff; d + dynent <= dynoff + dynsize; d += dynent) {
+            uint64_t tag = addr(d);
+            size_t val = (size_t)addr(d + dynent / 2);
+
+            if (tag == 0)	/* DT_NULL */
+                break;
+            if (tag != 1 || val >= dsize)	/* DT_NEEDED */
+                continue;
+            const char *p = (const char *)img + doff + val;
+
+            if (strnlen(p, dsize - val) == dsize - val)
+                fail("a library name runs past the string table");
+            printf("needed %s\n", p);
+        }
+        break;
+    }
     for (size_t s = symoff; s + syment <= symoff + symsize; s += syment) {
         size_t name = (size_t)get(s, 4);
         unsigned info = (unsigned)get(s + (wide ? 4 : 12), 1);

@@ -5,11 +5,12 @@
 # usage: LC_ALL=C awk -v data=CENSUS.TSV -v form=FORM -v on=SYSTEMS
 #            -v abis=ABIS -v funcs=NAMES -v show=functions|systems|
 #            distributions| -v allow=1|"" -v mapfile=IMPORTS
-#            -v importsfile=F -v prog=PROG -v distfile=DISTRIBUTIONS
-#            -v mode=diff|"" -v sidea=A -v sideb=B -v me=NAME
-#            -f seccomp-census.awk
+#            -v importsfile=F -v prog=PROG -v shell=SH -v shellfile=F2
+#            -v distfile=DISTRIBUTIONS -v mode=diff|"" -v sidea=A -v sideb=B
+#            -v me=NAME -f seccomp-census.awk
 # Everything happens in BEGIN: it reads the census data (and, for --for,
-# the map census/imports and elf-imports' output in importsfile), picks the
+# the map census/imports and elf-imports' output in importsfile, and in
+# shellfile that of the shell SH, or "error MESSAGE"), picks the
 # rows, and prints the allowlist per ABI.  Exit 0; 1 when the census does
 # not answer for all that was asked (an unknown function, no row on a
 # system asked for, an unmeasured import, a distribution whose C library
@@ -85,6 +86,21 @@ function resolve(imp,   name, i, n, r, k, pat, pre, suf, changed) {
 		if (!changed) return ""
 	}
 	return ""
+}
+# readimports(FILE, WHO): elf-imports' output in FILE: the ABI (PROG's when
+# WHO is ""), the libraries needed, the imports (each once, in order; an
+# import first seen in the shell WHO is named with it)
+function readimports(file, who,   l, rc, imp) {
+	while ((rc = (getline l < file)) > 0) {
+		if (l ~ /^abi /) { if (who == "") progabi = substr(l, 5); continue }
+		if (l ~ /^needed /) { needed[substr(l, 8)] = 1; continue }
+		if (l !~ /^import /) die("elf-imports said: " l)
+		imp = substr(l, 8)
+		if (imp in iseen) continue
+		iseen[imp] = 1; iorder[++ni] = imp; iwho[imp] = who
+	}
+	if (rc < 0) die("cannot read " file)
+	close(file)
 }
 # want(LABEL, LIST): the census functions in LIST (SUBSEP-separated) are
 # asked for, under LABEL (what the user named)
@@ -443,21 +459,37 @@ BEGIN {
 			if (w[1] == "always") for (i = 2; i <= n; i++) always[++nalways] = w[i]
 			else if (w[1] == "pure") for (i = 2; i <= n; i++) pure[w[i]] = 1
 			else if (w[1] == "ends") for (i = 2; i <= n; i++) ends[w[i]] = 1
+			else if (w[1] == "needed" && n >= 3) for (i = 3; i <= n; i++) needrows[w[2]] = needrows[w[2]] (w[2] in needrows ? SUBSEP : "") w[i]
+			else if (w[1] == "shell") for (i = 2; i <= n; i++) shellfuncs[w[i]] = 1
 			else if (w[1] == "alias" && n == 3) alias[w[2]] = w[3]
 			else if (w[1] == "rename" && n == 3 && w[2] ~ /^[^*]*\*[^*]*$/ && w[3] ~ /^[^*]*\*[^*]*$/) { rfrom[++nrename] = w[2]; rto[nrename] = w[3] }
-			else bad_data(mapfile, line, "not always, alias IMPORT NAME, rename PATTERN REPLACEMENT (one * each), pure or ends")
+			else bad_data(mapfile, line, "not always, needed LIBRARY ROW..., shell FUNCTION..., alias IMPORT NAME, rename PATTERN REPLACEMENT (one * each), pure or ends")
 		}
 		if (rc < 0) die("cannot read " mapfile)
 		close(mapfile)
 		progabi = ""
-		while ((rc = (getline l < importsfile)) > 0) {
-			if (l ~ /^abi /) { progabi = substr(l, 5); continue }
-			if (l !~ /^import /) die("elf-imports said: " l)
-			imp = substr(l, 8)
-			if (imp in iseen) continue
-			iseen[imp] = 1; iorder[++ni] = imp
+		readimports(importsfile, "")
+		# A program that runs the shell (system, popen: the map's "shell"
+		# line) lives on in it under the same filter: the shell's imports,
+		# and the libraries it needs, are the program's too.
+		for (i = 1; i <= ni; i++) if (iorder[i] in shellfuncs) { runs = iorder[i]; break }
+		if (runs != "") {
+			if ((getline l < shellfile) <= 0) die("cannot read " shellfile)
+			close(shellfile)
+			# a shell that cannot be read, or of another ABI than PROG (the
+			# amd64 /bin/sh of an i386 system): its calls are not measured
+			if (l ~ /^error /) shellgap = substr(l, 7)
+			else if (l != "abi " progabi) shellgap = shell " is a program for " substr(l, 5) ", not " progabi
+			else readimports(shellfile, shell)
+			if (shellgap != "") shellgap = "the shell that " runs " runs (" shellgap ")"
 		}
-		close(importsfile)
+		for (lib in needed) if (lib in needrows) {
+			n = split(needrows[lib], a, SUBSEP)
+			for (i = 1; i <= n; i++) {
+				re = glob(a[i])
+				for (j = 1; j <= nf; j++) if (forder[j] ~ re) want("(needed " lib ") " forder[j], forder[j])
+			}
+		}
 		for (i = 1; i <= nall; i++) if (allrows[i] in exact) want("(always) " allrows[i], allrows[i])
 		for (i = 1; i <= nalways; i++) {
 			re = glob(always[i])
@@ -470,7 +502,7 @@ BEGIN {
 			bring(imp)
 			if (kind == "pure") { covered++; continue }
 			if (kind == "ends") { covered++; endsl = endsl (endsl == "" ? "" : ", ") imp; continue }
-			if (kind == "") { unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp; continue }
+			if (kind == "") { unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp (iwho[imp] != "" ? " (of " iwho[imp] ")" : ""); continue }
 			want(imp, resolved[imp])
 			# measured where some row it stands for was measured on every system asked for
 			n = split(resolved[imp], a, SUBSEP); not = ""
@@ -479,8 +511,9 @@ BEGIN {
 				if (m > n) not = not (not == "" ? "" : " ") uorder[j]
 			}
 			if (not == "") covered++
-			else unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp " (not on " not ")"
+			else unmeasured = unmeasured (unmeasured == "" ? "" : ", ") imp (iwho[imp] != "" ? " (of " iwho[imp] ")" : "") " (not on " not ")"
 		}
+		if (shellgap != "") unmeasured = unmeasured (unmeasured == "" ? "" : ", ") shellgap
 		what = "the imports of " prog
 	}
 
@@ -497,7 +530,9 @@ BEGIN {
 		if (not != "") { note(lorder[i] ": no row on " not " (not measured there)"); missing++ }
 	}
 	if (prog != "") {
-		note(prog ": " (progabi != "" ? "an ELF program for " progabi ", " : "") ni " imported functions")
+		note(prog ": " (progabi != "" ? "an ELF program for " progabi ", " : "") ni " imported functions" (runs != "" && shellgap == "" ? " with those of the shell " shell ", which " runs " runs" : ""))
+		# a shell whose calls are not known counts as one unmeasured import
+		if (shellgap != "") ni++
 		if (endsl != "") note("not in the allowlist, as they only end the program: " endsl)
 		print "coverage: " covered " of " ni " imported functions measured; unmeasured: " (unmeasured == "" ? "none" : unmeasured) > "/dev/stderr"
 		# the allowlist is printed all the same: status 1 says it is short

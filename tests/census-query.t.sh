@@ -190,14 +190,48 @@ fi
 printf 'always startup\nfrobnicate x y\n' > "$SCRATCH/imports"
 fails_with "--for: a bad line of the imports map is refused, naming file and line" "imports:2: not always" \
 	env SECCOMP_CENSUS_IMPORTS="$SCRATCH/imports" $q --for "$SCRATCH/prog"
+# --for: the libraries PROG needs (DT_NEEDED) bring rows ("needed" lines of
+# the map); programs that run the shell bring its imports (--shell).
+{ cat census/imports; echo 'needed libc.so.6 startup+libpthread'; } > "$SCRATCH/imports-needed"
+is "--for: a library PROG needs brings the rows the map names for it (startup+libpthread)" \
+	"$(printf 'x86_64\t%s\n' brk exit_group fstat mmap openat set_tid_address socket write)" \
+	sh -c "SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_IMPORTS='$SCRATCH/imports-needed' $q --for '$SCRATCH/prog' --abi x86_64 2>/dev/null"
+cat > "$SCRATCH/sys.c" <<'C'
+#include <stdlib.h>
+int main(void)
+{
+    return system("exit 3") == -1;
+}
+C
+gcc -O0 -o "$SCRATCH/sys" "$SCRATCH/sys.c"
+is "--for: a program that runs the shell gets the shell's imports too (--shell), named with it when unmeasured" \
+	"coverage: 5 of 6 imported functions measured; unmeasured: chdir (of $SCRATCH/gap)" \
+	sh -c "SECCOMP_CENSUS_DATA=$A $q --for '$SCRATCH/sys' --shell '$SCRATCH/gap' --on sixty 2>&1 >/dev/null | grep '^coverage'"
+is "--for: the shell's calls join the program's allowlist" \
+	"$(printf 'x86_64\t%s\n' access brk clone3 execve exit_group fstat mmap openat wait4 write)" \
+	sh -c "SECCOMP_CENSUS_DATA=$A $q --for '$SCRATCH/sys' --shell '$SCRATCH/gap' --on sixty 2>/dev/null"
+is "--for: a shell that cannot be read is one unmeasured import, with the reason" \
+	"coverage: 3 of 4 imported functions measured; unmeasured: the shell that system runs ($SCRATCH/sys.c: not an ELF file)" \
+	sh -c "SECCOMP_CENSUS_DATA=$A $q --for '$SCRATCH/sys' --shell '$SCRATCH/sys.c' --on sixty 2>&1 >/dev/null | grep '^coverage'"
+is "--for: a program that does not run the shell is read without it" \
+	"coverage: 7 of 7 imported functions measured; unmeasured: none" \
+	sh -c "SECCOMP_CENSUS_DATA=$A $q --for '$SCRATCH/prog' --shell '$SCRATCH/sys.c' --abi x86_64 2>&1 >/dev/null | grep '^coverage'"
+if [ -f "$SCRATCH/prog32" ] || gcc -m32 -o "$SCRATCH/prog32" "$SCRATCH/prog.c" 2>/dev/null; then
+	is "--for: a shell of another ABI than PROG (amd64 dash of an i386 system) is unmeasured" \
+		"coverage: 3 of 4 imported functions measured; unmeasured: the shell that system runs ($SCRATCH/prog32 is a program for i386, not x86_64)" \
+		sh -c "SECCOMP_CENSUS_DATA=$A $q --for '$SCRATCH/sys' --shell '$SCRATCH/prog32' --on sixty 2>&1 >/dev/null | grep '^coverage'"
+else skip "--for: a shell of another ABI" "gcc -m32 cannot link (gcc-multilib is not installed)"
+fi
 
 # elf-imports itself: 32-bit, both byte orders (clang and ld.lld for the others)
 E=build/tools/elf-imports
 make -s build/tools/elf-imports
+is "elf-imports names the libraries a program needs (DT_NEEDED), after its ABI" \
+	"$(printf '%s\n' 'abi x86_64' 'needed libc.so.6')" sh -c "$E '$SCRATCH/prog' | grep -v '^import '"
 if gcc -m32 -o "$SCRATCH/prog32" "$SCRATCH/prog.c" 2>/dev/null; then
 	is "elf-imports reads a 32-bit little-endian program" \
 		"$(printf '%s\n' 'abi i386' 'import exit' 'import malloc' 'import puts' 'import socket' 'import strcpy')" \
-		sh -c "$E $SCRATCH/prog32 | grep -v '__libc_start_main\|__cxa_finalize' | sort"
+		sh -c "$E $SCRATCH/prog32 | grep -v '__libc_start_main\|__cxa_finalize\|^needed' | sort"
 else skip "elf-imports reads a 32-bit program" "gcc -m32 cannot link (gcc-multilib is not installed)"
 fi
 if have clang ld.lld; then
@@ -207,7 +241,8 @@ if have clang ld.lld; then
 		tgt=${t%:*} abi=${t#*:}
 		if clang --target="$tgt" -fPIC -shared -nostdlib -fuse-ld=lld -o "$SCRATCH/lib-$abi.so" "$SCRATCH/lib.c" 2>/dev/null &&
 		   clang --target="$tgt" -fPIC -shared -nostdlib -fuse-ld=lld -o "$SCRATCH/use-$abi.so" "$SCRATCH/use.c" "$SCRATCH/lib-$abi.so" 2>/dev/null; then
-			is "elf-imports reads $tgt: functions, not data" "$(printf '%s\n' "abi $abi" 'import open' 'import fopen64')" $E "$SCRATCH/use-$abi.so"
+			is "elf-imports reads $tgt: functions, not data" "$(printf '%s\n' "abi $abi" 'import open' 'import fopen64')" \
+				sh -c "$E '$SCRATCH/use-$abi.so' | grep -v '^needed '"
 		else skip "elf-imports reads $tgt" "clang cannot build for $tgt"
 		fi
 	done

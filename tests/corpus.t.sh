@@ -72,6 +72,12 @@ check "the totals count gaps apart from passes" \
 check "the kill list names guest, program and call" \
 	grep -qx '# killed: alpha corpus:kill: killed by SIGSYS at madvise (28): not in the allowlist' "$S/totals"
 check "a killed known gap is listed as one" grep -q '^# killed: alpha outside:gapkill: .*getrandom (318).*(a known gap)$' "$S/totals"
+ip() { awk -v path="$1" -f $d/image-path.awk $fx/image.list; }
+check "image-path: /bin/sh through a linked /bin and sh -> dash" test "$(ip /bin/sh)" = usr/bin/dash
+check "image-path: an absolute link with .. in it" test "$(ip /bin/abs)" = usr/bin/dash
+fails_with "image-path: a path not in the image is named" '/bin/nosuch: not in the image \(usr/bin/nosuch\)' ip /bin/nosuch
+fails_with "image-path: links that go round are refused" 'too many symbolic links' ip /bin/loop1
+fails_with "image-path: a directory is no file" 'not a regular file \(usr/bin\)' ip /bin
 for c in $d/load.c corpus/*.c; do
 	grep -q 'SPDX-License-Identifier: GPL-2.0-or-later' "$c" || echo "$c: no SPDX line"
 done > "$S/spdx"

@@ -18,7 +18,9 @@
  * arc4random(3) set up per-process state on their first call, which a
  * forked child inherits, so census-start (start.c) calls them between the
  * markers.  The record "startup" is what census-start itself makes
- * between execve(2) and main.
+ * between execve(2) and main.  The record "startup+libpthread" is what
+ * census-start-pthread, the same program linked with -pthread (before
+ * glibc 2.34 it needs libpthread.so.0), makes.
  *
  * A second pass runs each function whose C library may fall back on ENOSYS
  * under a plain filter that answers the newer system call with ENOSYS, then
@@ -141,6 +143,7 @@ int is_mark(const struct seccomp_data *d, int code)
 }
 
 char helper[PATH_MAX];         /* census-start, beside the probe */
+char helper_pthread[PATH_MAX]; /* census-start linked with -pthread */
 char self_exe[PATH_MAX];       /* this probe */
 
 static void ctx_init(struct ctx *c)
@@ -661,7 +664,12 @@ static int find_helper(void)
     if (snprintf(helper, sizeof helper, "%s/census-start", self)
         >= (int)sizeof helper)
         return -1;
+    if (snprintf(helper_pthread, sizeof helper_pthread,
+                 "%s/census-start-pthread", self) >= (int)sizeof helper_pthread)
+        return -1;
     if (access(helper, X_OK) < 0)
+        return -1;
+    if (access(helper_pthread, X_OK) < 0)
         return -1;
     return 0;
 }

@@ -75,6 +75,7 @@ struct ctx {
 };
 
 extern char helper[PATH_MAX];   /* census-start, beside the probe */
+extern char helper_pthread[PATH_MAX];  /* census-start-pthread, beside it */
 
 extern char self_exe[PATH_MAX]; /* this probe */
 

@@ -95,6 +95,7 @@ int fin_closefrom(struct ctx *c);
 /* process.c: ids, signals, system facts, user database, processes */
 int fin_wait(struct ctx *c);
 int run_startup(struct ctx *c);
+int run_startup_pthread(struct ctx *c);
 int run_fresh(struct ctx *c);
 int run_getpid(struct ctx *c);
 int run_getuid(struct ctx *c);
@@ -174,7 +175,9 @@ int set_accept(struct ctx *c);
 int run_accept(struct ctx *c);
 int run_accept4(struct ctx *c);
 int fin_accept(struct ctx *c);
+int set_syslog(struct ctx *c);
 int run_syslog(struct ctx *c);
+int fin_syslog(struct ctx *c);
 int run_socket(struct ctx *c);
 int set_connect(struct ctx *c);
 int run_connect(struct ctx *c);
@@ -383,5 +386,20 @@ int set_pipe_byte(struct ctx *c);
 int run_select64_long(struct ctx *c);
 int run_sigtimedwait64_long(struct ctx *c);
 #endif
+
+/* shell.c: what /bin/sh imports */
+int run_getegid(struct ctx *c);
+int run_getpgrp(struct ctx *c);
+int run_setpgid(struct ctx *c);
+int set_gid(struct ctx *c);
+int run_setgid(struct ctx *c);
+int set_rlimit(struct ctx *c);
+int run_setrlimit(struct ctx *c);
+int run_times(struct ctx *c);
+int run_strsignal(struct ctx *c);
+int set_pipe_group(struct ctx *c);
+int run_tcsetpgrp(struct ctx *c);
+int run_longjmp(struct ctx *c);
+int run_vfork(struct ctx *c);
 
 #endif

@@ -384,8 +384,9 @@ int run_dlerror(struct ctx *c)
     return 0;
 }
 
-/* The system log: openlog(3) with LOG_NDELAY connects at once (to
-   /dev/log, whether or not a daemon listens); closelog(3) after it. */
+/* The system log: openlog(3) with LOG_NDELAY connects at once to
+   /dev/log, where a listener is bound (set_syslog, sockets.c);
+   closelog(3) after it. */
 int run_openlog(struct ctx *c)
 {
     (void)c;
@@ -395,7 +396,9 @@ int run_openlog(struct ctx *c)
 
 int set_openlog(struct ctx *c)
 {
-    return run_openlog(c);
+    int e = set_syslog(c);
+
+    return e != 0 ? e : run_openlog(c);
 }
 
 int run_closelog(struct ctx *c)

@@ -26,6 +26,16 @@ int run_startup(struct ctx *c)
     return errno;
 }
 
+/* The same program linked with -pthread (ci/census/build). */
+int run_startup_pthread(struct ctx *c)
+{
+    char *argv[] = { "census-start-pthread", NULL };
+
+    (void)c;
+    execve(helper_pthread, argv, environ);
+    return errno;
+}
+
 /* The function in a new program: census-start calls it between markers. */
 int run_fresh(struct ctx *c)
 {

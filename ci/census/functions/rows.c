@@ -9,6 +9,10 @@
 
 const struct test tests[] = {
     { "startup", NULL, run_startup, NULL, NULL, T_EXEC | T_NOEND, "rseq" },
+    /* the start-up of a program linked with -pthread: before glibc 2.34
+       it needs libpthread.so.0, which starts too */
+    { "startup+libpthread", NULL, run_startup_pthread, NULL, NULL,
+      T_EXEC | T_NOEND, NULL },
     { "open", NULL, run_open, fin_close_fd, NULL, 0, NULL },
     { "fopen", NULL, run_fopen, fin_fopen, NULL, 0, NULL },
     { "creat", set_creat, run_creat, fin_close_fd, NULL, 0, NULL },
@@ -137,7 +141,7 @@ const struct test tests[] = {
       NULL },
     { "localtime", NULL, run_localtime, NULL, NULL, 0, NULL },
     { "strftime", NULL, run_strftime, NULL, NULL, 0, NULL },
-    { "syslog", NULL, run_syslog, NULL, NULL, 0, NULL },
+    { "syslog", set_syslog, run_syslog, fin_syslog, NULL, 0, NULL },
     { "pthread_mutex_lock", NULL, run_mutex, NULL, NULL, 0, NULL },
     { "sem_open", set_sem_open, run_sem_open, fin_sem_open, NULL, 0, NULL },
     { "getrandom", NULL, run_fresh, NULL, NULL, T_FRESH, "getrandom" },
@@ -313,8 +317,9 @@ const struct test tests[] = {
     { "getgrgid(0)", NULL, run_getgrgid, NULL, NULL, 0, NULL },
     { "dlsym(RTLD_DEFAULT)", NULL, run_dlsym, NULL, NULL, 0, NULL },
     { "dlerror", NULL, run_dlerror, NULL, NULL, 0, NULL },
-    { "openlog(NDELAY)", NULL, run_openlog, NULL, NULL, 0, NULL },
-    { "closelog", set_openlog, run_closelog, NULL, NULL, 0, NULL },
+    { "openlog(NDELAY)", set_syslog, run_openlog, fin_syslog, NULL, 0,
+      NULL },
+    { "closelog", set_openlog, run_closelog, fin_syslog, NULL, 0, NULL },
     { "clock_getres", NULL, run_clock_getres, NULL, NULL, 0, NULL },
     { "settimeofday(now)", NULL, run_settimeofday, NULL, NULL, T_ONCE,
       NULL },
@@ -347,6 +352,18 @@ const struct test tests[] = {
     { "execv", NULL, run_execv, NULL, NULL, T_NOEND, NULL },
     { "execlp(PATH=nonexistent:dir)", set_path, run_execlp, NULL, NULL,
       T_NOEND, NULL },
+    /* what /bin/sh imports (shell.c) */
+    { "getegid", NULL, run_getegid, NULL, NULL, 0, NULL },
+    { "getpgrp", NULL, run_getpgrp, NULL, NULL, 0, NULL },
+    { "setpgid", NULL, run_setpgid, NULL, NULL, 0, NULL },
+    { "setgid", set_gid, run_setgid, NULL, NULL, 0, NULL },
+    { "setrlimit", set_rlimit, run_setrlimit, NULL, NULL, 0, NULL },
+    { "times", NULL, run_times, NULL, NULL, 0, NULL },
+    { "strsignal", NULL, run_strsignal, NULL, NULL, 0, NULL },
+    { "tcsetpgrp(pipe)", set_pipe_group, run_tcsetpgrp, fin_close_pipe, NULL,
+      0, NULL },
+    { "longjmp", NULL, run_longjmp, NULL, NULL, 0, NULL },
+    { "vfork", NULL, run_vfork, fin_wait, "child", 0, NULL },
 };
 
 const size_t n_tests = sizeof tests / sizeof tests[0];

@@ -135,6 +135,40 @@ int fin_accept(struct ctx *c)
                || unlink("sock") < 0);
 }
 
+/* The system log as a program on a system with a syslog daemon sees it: a
+   datagram socket bound at /dev/log (as the daemon binds it; the probe
+   runs as root in the guest), which nobody reads during the call.
+   Without it syslog(3) finds no listener, its connect(2) fails and it
+   sends nothing.  A stale /dev/log of an earlier row is replaced. */
+int set_syslog(struct ctx *c)
+{
+    struct sockaddr_un a;
+
+    memset(&a, 0, sizeof a);
+    a.sun_family = AF_UNIX;
+    memcpy(a.sun_path, "/dev/log", sizeof "/dev/log");
+    if (unlink(a.sun_path) < 0 && errno != ENOENT)
+        return errno;
+    c->fd2 = socket(AF_UNIX, SOCK_DGRAM, 0);
+    if (c->fd2 < 0)
+        return errno;
+    if (bind(c->fd2, (struct sockaddr *)&a, sizeof a) < 0) {
+        int e = errno;
+
+        close(c->fd2);
+        c->fd2 = -1;
+        return e;
+    }
+    return 0;
+}
+
+int fin_syslog(struct ctx *c)
+{
+    closelog();
+    return err((c->fd2 >= 0 && close(c->fd2) < 0)
+               || unlink("/dev/log") < 0);
+}
+
 int run_syslog(struct ctx *c)
 {
     (void)c;
