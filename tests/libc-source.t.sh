@@ -112,8 +112,8 @@ sel() { SP_GUESTS_LIST=$t/guests.list "$top/ci/guests/select-guests" "$@"; }
 same() { [ "$1" = "$(printf "$2")" ]; }
 check "a default run: tier default, the others named as not run" \
 	same "$(sel)" "run\tdeb\nnotrun\told oldg slow\nwhole\tyes"
-check "ARCHES=all: default and all, not the history tiers" \
-	same "$(sel -a all)" "run\tdeb slow\nnotrun\told oldg\nwhole\tyes"
+check "ARCHES=all: default, all and history, not history-glibc" \
+	same "$(sel -a all)" "run\tdeb old slow\nnotrun\toldg\nwhole\tyes"
 check "ARCHES=history: history and history-glibc, the others not named" \
 	same "$(sel -a history)" "run\told oldg\nnotrun\t\nwhole\tyes"
 check "ARCHES=history GUESTS=old: not the whole matrix of the tiers" \

@@ -31,6 +31,16 @@
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
 
+/* A number older C-library headers lack: since Linux 5.1 a new call
+   has one number on every ABI here, with the x32 bit on x32. */
+#ifndef SYS_clone3
+# if defined(__x86_64__) && defined(__ILP32__)
+#  define SYS_clone3  (0x40000000 + 435)
+# else
+#  define SYS_clone3  435
+# endif
+#endif
+
 static void *
 nothing(void *arg)
 {

@@ -34,6 +34,15 @@
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
+/* Numbers older C-library headers lack: since Linux 5.1 a new call
+   has one number on every ABI here, with the x32 bit on x32. */
+#ifndef __NR_process_madvise
+# if defined(__x86_64__) && defined(__ILP32__)
+#  define __NR_process_madvise  (0x40000000 + 440)
+# else
+#  define __NR_process_madvise  440
+# endif
+#endif
 #define NEWEST  __NR_process_madvise    /* the newest call this filter
                                            knows: Linux 5.10 */
 #define ADD(code, k, jt, jf) \

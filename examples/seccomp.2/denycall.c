@@ -38,6 +38,14 @@
 # define X32      (-1)          /* no x32 bit on this architecture */
 #endif
 #define X32_BIT  0x40000000U
+/* Numbers older C-library headers lack: since Linux 5.1 a new call
+   has one number on every ABI here, with the x32 bit on x32. */
+#ifndef __NR_clone3
+# define __NR_clone3   ((X32 == 1 ? X32_BIT : 0) + 435)
+#endif
+#ifndef __NR_openat2
+# define __NR_openat2  ((X32 == 1 ? X32_BIT : 0) + 437)
+#endif
 
 /* Names with this ABI's numbers; a name the ABI lacks is not here. */
 #define E(name)  { #name, __NR_##name }

@@ -43,6 +43,14 @@
 #endif
 /* x32: x86-64 with 32-bit longs, whose numbers have the x32 bit */
 #define X32  (MY_ARCH == AUDIT_ARCH_X86_64 && sizeof(long) == 4)
+/* Numbers older C-library headers lack: since Linux 5.1 a new call
+   has one number on every ABI here, with the x32 bit on x32. */
+#ifndef __NR_pidfd_open
+# define __NR_pidfd_open   ((X32 ? 0x40000000 : 0) + 434)
+#endif
+#ifndef __NR_pidfd_getfd
+# define __NR_pidfd_getfd  ((X32 ? 0x40000000 : 0) + 438)
+#endif
 
 static const char  *served_name, *served_text;
 

@@ -12,8 +12,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef SYS_pidfd_getfd                  /* glibc < 2.32 */
-# define SYS_pidfd_getfd  __NR_pidfd_getfd
+/* Numbers older C-library headers lack: since Linux 5.1 a new call
+   has one number on most ABIs, with the x32 bit on x32. */
+#if defined(__x86_64__) && defined(__ILP32__)
+# define NEW_NR(nr)  (0x40000000 + (nr))
+#else
+# define NEW_NR(nr)  (nr)
+#endif
+#ifndef SYS_pidfd_open
+# define SYS_pidfd_open   NEW_NR(434)
+#endif
+#ifndef SYS_pidfd_getfd
+# define SYS_pidfd_getfd  NEW_NR(438)
 #endif
 
 static void
