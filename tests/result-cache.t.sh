@@ -144,4 +144,37 @@ is "... so the next run runs every session" "$all" "$(ran)"
 (cd "$tree" && ci/check-examples -g fake -w "$SCRATCH/nopage") > "$SCRATCH/nopage.out" 2>&1 || :
 check "a run of no page boots the guest (no session, no key index)" \
 	sh -c '! grep -q "did not run" "$1" && ! grep -q "keys/index" "$2"' - "$SCRATCH/nopage.out" "$SCRATCH/nopage/log"
+
+# A guest image (a directory entry of ci/cache) is read whole once: then its
+# stat stamp stands for it until a file's stat data change.  A cksum that
+# notes when it is given files (cache_sums reads the entry with them) tells
+# whether the files were read.
+real_cksum=$(command -v cksum)
+mkdir -p "$SCRATCH/bin" "$SCRATCH/img/sysroot"
+printf '#!/bin/sh\n[ $# -eq 0 ] || echo read >> "%s"\nexec %s "$@"\n' "$SCRATCH/reads" "$real_cksum" > "$SCRATCH/bin/cksum"
+chmod +x "$SCRATCH/bin/cksum"
+echo kernel > "$SCRATCH/img/vmlinux"; echo libc > "$SCRATCH/img/sysroot/libc.so"
+img=$SCRATCH/cache/guests/fake/key1
+# verify: what ci/cache's cache_verify returns, and whether it read the files
+verify() {
+	: > "$SCRATCH/reads"
+	vrc=0
+	PATH=$SCRATCH/bin:$PATH sh -c '. ci/cache; cache_verify "$1"' - "$img" || vrc=$?
+	printf '%s %s\n' "$vrc" "$(grep -c read "$SCRATCH/reads")"
+}
+sh -c '. ci/cache; cache_put "$1" "$2"' - "$SCRATCH/img" "$img"
+is "an image entry is read whole the first time: intact (status 0, files read once)" "0 1" "$(verify)"
+check "... and stamped" test -s "$img.stamp"
+is "unchanged: intact, and its files are not read (the stamp stands)" "0 0" "$(verify)"
+touch "$img/sysroot/libc.so"
+is "a file touched (its content the same): the stamp differs, the entry is read whole, intact" "0 1" "$(verify)"
+is "... and stamped anew" "0 0" "$(verify)"
+touch -r "$img/vmlinux" "$SCRATCH/when"
+printf 'KERNEL\n' > "$img/vmlinux"
+touch -r "$SCRATCH/when" "$img/vmlinux"
+is "a file altered (same size, its modification time put back): read whole, damaged" "2 1" "$(verify)"
+check "... the stamp is gone, and cache_get names the file and refuses the entry" sh -c '
+	[ ! -e "$1.stamp" ] && . ci/cache && { cache_get "$1"; [ $? -eq 2 ] && [ "$cache_damaged" = vmlinux ]; }' - "$img"
+check "... cache_drop removes the entry and any stamp" sh -c '
+	. ci/cache; cache_verify "$1" || :; printf x > "$1.stamp"; cache_drop "$1" && [ ! -e "$1" ] && [ ! -e "$1.stamp" ]' - "$img"
 done_testing
