@@ -205,7 +205,7 @@ check "... having written nothing" sh -c "test ! -e '$w/c' && test ! -e '$w/r'"
 # for a full disk: base.cpio cannot be written whole): the build fails,
 # saying so, and leaves nothing the next run could take.
 if [ -n "${key:-}" ] && command -v prlimit >/dev/null; then
-	rm -rf "${pc:?}/guests/musl/$key"
+	rm -rf "${pc:?}/guests/musl/$key" "${pc:?}/guests/musl/$key.stamp"   # the build, and its stamp (ci/cache)
 	sh -c "trap '' XFSZ; SECCOMP_PAGES_CACHE='$pc' exec prlimit --fsize=4000000 ci/guests/guest-build musl" > "$SCRATCH/full.out" 2> "$SCRATCH/full.err"; rc=$?
 	check "a guest build whose disk fills up fails, saying nothing of it is kept" sh -c "
 		[ $rc -ne 0 ] && grep -q 'write error' '$SCRATCH/full.err' &&

@@ -144,4 +144,62 @@ is "... so the next run runs every session" "$all" "$(ran)"
 (cd "$tree" && ci/check-examples -g fake -w "$SCRATCH/nopage") > "$SCRATCH/nopage.out" 2>&1 || :
 check "a run of no page boots the guest (no session, no key index)" \
 	sh -c '! grep -q "did not run" "$1" && ! grep -q "keys/index" "$2"' - "$SCRATCH/nopage.out" "$SCRATCH/nopage/log"
+
+# guest-build's answer, kept by run-guest under the stat data of what it
+# reads: with a guest directory that is a ci/cache entry (as guest-build's
+# builds are), a run whose inputs have not changed does not ask guest-build.
+g2=$SCRATCH/cache/guests/fake/k2
+sh -c '. ci/cache; cache_put "$1" "$2"' - "$g" "$g2"
+asked() { grep -c '^guest-build fake$' "$SCRATCH/log.$n"; }
+run SP_FAKE_GDIR="$g2"
+is "another guest directory: guest-build is asked, every session runs" "1 $all" "$(asked) $(ran)"
+run SP_FAKE_GDIR="$g2"
+is "nothing changed: guest-build is not asked, nothing runs" "0 " "$(asked) $(ran)"
+check "... and what it said the first time is said again" grep -q "^guest-build: fake: up to date: $g2\$" "$SCRATCH/stderr.$n"
+echo "fake libc6:amd64 2.41-13" >> "$tree/ci/guests/guests.lock"
+run SP_FAKE_GDIR="$g2"
+is "the lock changed: guest-build is asked, every session runs" "1 $all" "$(asked) $(ran)"
+touch "$g2/tools"
+run SP_FAKE_GDIR="$g2"
+is "an image file touched (the same content): the image is read whole, intact, not asked" "0 " "$(asked) $(ran)"
+run SP_FAKE_GDIR="$g2" FRESH=1
+is "FRESH=1: guest-build is asked" "1 $all" "$(asked) $(ran)"
+run SP_FAKE_GDIR="$g2" SP_APT_REFRESH=0
+is "package lists due to be refreshed (SP_APT_REFRESH=0): guest-build is asked" "1" "$(asked)"
+printf 'sh\n' >> "$g2/tools"
+run SP_FAKE_GDIR="$g2"
+is "an image file altered: the kept answer is not trusted, guest-build is asked" "1" "$(asked)"
+
+# A guest image (a directory entry of ci/cache) is read whole once: then its
+# stat stamp stands for it until a file's stat data change.  A cksum that
+# notes when it is given files (cache_sums reads the entry with them) tells
+# whether the files were read.
+real_cksum=$(command -v cksum)
+mkdir -p "$SCRATCH/bin" "$SCRATCH/img/sysroot"
+printf '#!/bin/sh\n[ $# -eq 0 ] || echo read >> "%s"\nexec %s "$@"\n' "$SCRATCH/reads" "$real_cksum" > "$SCRATCH/bin/cksum"
+chmod +x "$SCRATCH/bin/cksum"
+echo kernel > "$SCRATCH/img/vmlinux"; echo libc > "$SCRATCH/img/sysroot/libc.so"
+img=$SCRATCH/cache/guests/fake/key1
+# verify: what ci/cache's cache_verify returns, and whether it read the files
+verify() {
+	: > "$SCRATCH/reads"
+	vrc=0
+	PATH=$SCRATCH/bin:$PATH sh -c '. ci/cache; cache_verify "$1"' - "$img" || vrc=$?
+	printf '%s %s\n' "$vrc" "$(grep -c read "$SCRATCH/reads")"
+}
+sh -c '. ci/cache; cache_put "$1" "$2"' - "$SCRATCH/img" "$img"
+is "an image entry is read whole the first time: intact (status 0, files read once)" "0 1" "$(verify)"
+check "... and stamped" test -s "$img.stamp"
+is "unchanged: intact, and its files are not read (the stamp stands)" "0 0" "$(verify)"
+touch "$img/sysroot/libc.so"
+is "a file touched (its content the same): the stamp differs, the entry is read whole, intact" "0 1" "$(verify)"
+is "... and stamped anew" "0 0" "$(verify)"
+touch -r "$img/vmlinux" "$SCRATCH/when"
+printf 'KERNEL\n' > "$img/vmlinux"
+touch -r "$SCRATCH/when" "$img/vmlinux"
+is "a file altered (same size, its modification time put back): read whole, damaged" "2 1" "$(verify)"
+check "... the stamp is gone, and cache_get names the file and refuses the entry" sh -c '
+	[ ! -e "$1.stamp" ] && . ci/cache && { cache_get "$1"; [ $? -eq 2 ] && [ "$cache_damaged" = vmlinux ]; }' - "$img"
+check "... cache_drop removes the entry and any stamp" sh -c '
+	. ci/cache; cache_verify "$1" || :; printf x > "$1.stamp"; cache_drop "$1" && [ ! -e "$1" ] && [ ! -e "$1.stamp" ]' - "$img"
 done_testing

@@ -87,13 +87,13 @@ check "the same text under another path is another plan (its P line names the pa
 	grep -q "^P	$pp/other/demo.2	demo.2\$" "$pp/b/001-demo.2.plan"
 # Mark the cached plan: a run that takes it from the cache shows the mark.
 for f in "$pc"/plans/*/*; do
-	case $f in *.sum) continue;; esac
+	case $f in *.sum | *.stamp | */set-*) continue;; esac
 	printf 'O\tfrom the cache\n' >> "$f"; cksum < "$f" > "$f.sum"
 done
 SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/c" "$pp/demo.2"
 check "an unchanged page's plan comes from the cache" grep -q '^O	from the cache$' "$pp/c/001-demo.2.plan"
 # A cached plan cut short is not used: the page is read again.
-for f in "$pc"/plans/*/*; do case $f in *.sum) ;; *) truncate -s 10 "$f";; esac; done
+for f in "$pc"/plans/*/* "$pc"/plans/*/set-*/*.plan; do case $f in *.sum | *.stamp) ;; *) [ -d "$f" ] || truncate -s 10 "$f";; esac; done
 SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/e" "$pp/demo.2"
 check "a cached plan that differs from its sum is not used" \
 	sh -c "ci/pages/extract-sessions '$pp/demo.2' | cmp - '$pp/e/001-demo.2.plan'"
@@ -101,4 +101,14 @@ printf '.\\" a changed page\n' >> "$pp/demo.2"
 SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/d" "$pp/demo.2"
 check "a changed page is read again" \
 	sh -c "! grep -q '^O	from the cache$' '$pp/d/001-demo.2.plan' && ci/pages/extract-sessions '$pp/demo.2' | cmp - '$pp/d/001-demo.2.plan'"
+# The plans of a run as one entry (a set): an unchanged run takes them in one go.
+set=$(ls -td "$pc"/plans/*/set-* | sed -n 1p)   # the newest: that of demo.2 as it is
+for f in "$set"/*.plan; do printf 'O\tfrom the set\n' >> "$f"; done
+sh -c '. ci/cache && cache_seal "$1" && rm -f "$1.stamp"' - "$set"
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/f" "$pp/demo.2"
+check "an unchanged run's plans come from the cache as one set" grep -q '^O	from the set$' "$pp/f/001-demo.2.plan"
+for f in "$set"/*.plan; do truncate -s 10 "$f"; done
+SECCOMP_PAGES_CACHE=$pc ci/pages/plan-pages "$pp/g" "$pp/demo.2"
+check "a set whose plan differs from its sums is not used, but dropped and made again" sh -c '
+	ci/pages/extract-sessions "$1" | cmp - "$2" && . ci/cache && cache_verify "$3" && cmp "$2" "$3/001-demo.2.plan"' - "$pp/demo.2" "$pp/g/001-demo.2.plan" "$set"
 done_testing

@@ -24,6 +24,29 @@
 #     Writes dir/r.N: the SP-* records of the N-th session's commands
 #     (SP-BEGIN to SP-END, with their output lines, SP-NOEOL, SP-CUT and
 #     SP-TIME), for each session of PASSED whose every command has a result.
+# mode=row    file: ci/guests/guests.lock; variables: name: the guest's rows
+# mode=join   files: SUMS INDEX: INDEX's lines (N<TAB>test<TAB>ids), each
+#     with the key of its session, the SHA-256 of dir/s.N that SUMS
+#     ("SHA256  ./s.N" lines, sha256sum's) gives, as a fourth field
+# mode=ids    files: CACHED SESSIONS: the command ids of the sessions of
+#     SESSIONS (the joined index) that CACHED lists (tests, one a line),
+#     one a line
+# mode=passed file: RESULTS.TSV: the tests that passed in this boot (not
+#     taken from the cache), one a line
+# mode=allpassed files: RESULTS.TSV SESSIONS: exit status 1 unless every
+#     session of SESSIONS passed (in this boot or from the cache)
+# mode=rfiles file: SESSIONS; variables: dir: the records files dir/r.N of
+#     its sessions, one a line
+BEGIN { if (mode ~ /^(join|ids|passed|allpassed|rfiles)$/) FS = "\t" }
+mode == "row" { split($0, w, " "); if (w[1] == name) print; next }
+mode == "join" && FILENAME == ARGV[1] { split($0, w, " "); s = w[2]; sub(/^\.\/s\./, "", s); k[s] = w[1]; next }
+mode == "join" { print $0 "\t" k[$1]; next }
+mode == "ids" && FILENAME == ARGV[1] { c[$0] = 1; next }
+mode == "ids" { if ($2 in c) { ni = split($3, w, " "); for (i = 1; i <= ni; i++) print w[i] } next }
+mode == "passed" { if ($3 == "pass" && $4 != "cached") print $2; next }
+mode == "allpassed" && FILENAME == ARGV[1] { if ($3 == "pass") p[$2] = 1; next }
+mode == "allpassed" { if (!($2 in p)) bad = 1; next }
+mode == "rfiles" { print dir "/r." $1; next }
 mode == "keys" && FILENAME == ARGV[1] {
 	p = $2; sub(/^\.\//, "", p); sub(/\/[^\/]*$/, "", p)
 	bins[p] = bins[p] "B " $1 " " $2 "\n"
@@ -80,6 +103,7 @@ mode == "records" {
 	next
 }
 END {
+	if (mode == "allpassed") exit bad
 	if (mode == "limit") print 30 + lim
 	if (mode == "keys") {
 		close(cur)

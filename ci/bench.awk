@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench.awk — the arithmetic and the reading of ci/bench, one program with
+# modes (-v mode=...):
+#   secs    -v a=T0 -v b=T1 (seconds since the epoch): b - a, as N.NN
+#   last    stdin: ci/guests/bench-boot's output; the last field of its
+#           last line (the median boot to init), as a number
+#   boots   file: "GUEST SECONDS" lines; -v dflt="GUEST...": "MEAN TOTAL N D",
+#           the mean boot of the D default-tier guests, the total of all N
+#   sptime  file: a guest's results (ci/guests/guest-boot): the sum of the
+#           SP-TIME records (ms), in seconds
+#   ratio   -v fresh=S -v n=N -v mean=B: R = fresh / (n x mean)
+mode == "last" { v = $NF; next }
+mode == "boots" {
+	total += $2; n++
+	if (index(" " dflt " ", " " $1 " ")) { dt += $2; dn++ }
+	next
+}
+mode == "sptime" && $1 == "SP-TIME" { s += $3; next }
+END {
+	if (mode == "secs") printf "%.2f\n", b - a
+	else if (mode == "last") print v + 0
+	else if (mode == "boots") {
+		printf "%.2f %.2f %d %d\n", dn ? dt / dn : 0, total, n, dn
+	} else if (mode == "sptime") printf "%.2f\n", s / 1000
+	else if (mode == "ratio") printf "R          %.2f  (fresh %s s / (%d guests x %s s))\n", fresh / (n * mean), fresh, n, mean
+}
