@@ -34,7 +34,7 @@ ARCHES     =
 SHARD      =
 
 .PHONY: all examples compile lint check check-examples install uninstall \
-	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data update-census \
+	update-guests bench packages clean patches check-patches send-patches rebase-patches libseccomp-patches check-libseccomp-patches census census-data census-data-history update-census \
 	merge-shards html check-peers check-corpus
 
 all: examples compile build/tools/elf-imports
@@ -126,12 +126,21 @@ census-data: packages
 census: census-data
 	@ci/census/table text build/census/guests
 
-update-census: census-data
+# The history guests (C library releases built from source, ARCHES=history)
+# are measured in a run of their own: census/census.tsv, which seccomp-census
+# answers from, carries their rows after those of every tier; the tables of
+# the pages show the guests of ARCHES=all, which make check ARCHES=all checks.
+census-data-history: packages
+	@mkdir -p build
+	@SP_CENSUS=fresh ci/check-examples -a history -w build/census-history > build/census-history.log 2>&1 || { tail -n 20 build/census-history.log; exit 1; }
+
+update-census: census-data census-data-history
 	@ci/census/table roff build/census/guests > build/census/block.roff
 	@ci/census/page update man7/libc_syscalls.7 build/census/block.roff
 	@ci/census/table summary build/census/guests > build/census/summary.roff
 	@ci/census/page -m "CENSUS SUMMARY" update man2/seccomp.2 build/census/summary.roff
 	@ci/census/table tsv build/census/guests > build/census/census.tsv
+	@ci/census/table tsv build/census-history/guests | sed -e '/^#/d' -e '/^system	/d' >> build/census/census.tsv
 	@mv build/census/census.tsv census/census.tsv
 	@ci/census/distributions > build/census/distributions.roff
 	@ci/census/page -m DISTRIBUTIONS update man7/libc_syscalls.7 build/census/distributions.roff

@@ -195,7 +195,8 @@ function readcaps(    line, a, n) {
 	close(capsfile)
 }
 
-# ---- labels: glibc version, musl, or the ABI; the kernel where they clash ----
+# ---- labels: glibc version, musl (musl-VERSION if built from source), or
+# the ABI; the kernel where they clash ----
 function majmin(v) { return match(v, /^[0-9]+\.[0-9]+/) ? substr(v, RSTART, RLENGTH) : v }
 function makelabels(    i, g, a, b, seen2) {
 	for (i = 1; i <= ng; i++) {
@@ -206,6 +207,8 @@ function makelabels(    i, g, a, b, seen2) {
 		if (info[g, "libc"] == "musl") b = a == "x86_64" ? "musl" : a "-musl"
 		else if (a != "x86_64") b = a
 		else b = info[g, "libc_version"]
+		# A musl built from source (a history guest): its version too.
+		if (info[g, "libc"] == "musl" && info[g, "libc_package"] ~ /^source:/) b = b "-" info[g, "libc_version"]
 		base[g] = b; nbase[b]++
 	}
 	for (i = 1; i <= ng; i++) {
