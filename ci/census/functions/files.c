@@ -300,10 +300,12 @@ int set_copy(struct ctx *c)
     return err(c->fd2 < 0);
 }
 
+#ifdef HAVE_COPY_FILE_RANGE
 int run_copy_file_range(struct ctx *c)
 {
     return err(copy_file_range(c->fd, NULL, c->fd2, NULL, 1, 0) != 1);
 }
+#endif
 
 int fin_copy(struct ctx *c)
 {

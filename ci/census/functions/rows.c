@@ -106,8 +106,10 @@ const struct test tests[] = {
 #ifdef HAVE_STATX
     { "statx", NULL, run_statx, NULL, NULL, 0, "statx" },
 #endif
+#ifdef HAVE_COPY_FILE_RANGE
     { "copy_file_range", set_copy, run_copy_file_range, fin_copy, NULL, 0,
       NULL },
+#endif
     { "fdopen", set_pipe, run_fdopen, fin_stream, NULL, 0, NULL },
     { "fprintf", set_stream, run_fprintf, fin_stream, NULL, 0, NULL },
     { "fwrite", set_stream, run_fwrite, fin_stream, NULL, 0, NULL },
