@@ -5,7 +5,8 @@
 #    source=NAME-VERSION (a C library built from source, or empty)
 # A guest whose C library is built from source (ci/guests/build/libc-source)
 # takes of role libc only the kernel's headers (linux-libc-dev*), and no
-# libseccomp: Debian's is built against Debian's C library.
+# libseccomp: Debian's is built against Debian's C library.  Role beside
+# applies to such a guest only.
 /^[ \t]*(#|$)/ { next }
 {
 	want = ($1 == "kernel") ? ksuite : suite
@@ -13,6 +14,7 @@
 	if ($3 != "*" && index(abis, " " $3 " ") == 0) next
 	if ($4 != "*" && $4 != want) next
 	if (source != "" && $1 == "seccomp") next
+	if (source == "" && $1 == "beside") next
 	line = $1 " " ($3 == "*" ? "-" : $3) " " want
 	n = 0
 	for (i = 5; i <= NF; i++) {
