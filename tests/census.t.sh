@@ -309,4 +309,15 @@ first=$(ls "$fx/guests" | sed -n 1p); first=${first%.census}; first=${first%.inf
 printf 'run\t%s lost\nnotrun\t\nwhole\tyes\n' "$first" > "$S/run/selection"
 fails_with "a guest of the run that left no census stops the tables, named" 'no census from lost of the run' \
 	ci/census/table check "$S/run/guests"
+# A guest run whose census is incomplete fails (ci/census/verdict).
+v=$S/verdict; mkdir -p "$v"
+printf 'H census=1\nF open openat\n' > "$v/census"
+fails_with "a run that left no census names what stopped the probe" \
+	"the probe did not build or run: census/build: no cc for abi x" \
+	sh -c 'echo "census/build: no cc for abi x" > "$1/census-build.log"; ci/census/verdict "$1"' - "$v"
+echo "measured in this boot" > "$v/census.source"
+check "a complete census is a pass" ci/census/verdict "$v"
+printf 'E pthread_exit killed by signal 6\n' >> "$v/census"
+fails_with "a census with a failed row names the row" "a row failed: pthread_exit killed by signal 6" \
+	ci/census/verdict "$v"
 done_testing
