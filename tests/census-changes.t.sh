@@ -91,6 +91,9 @@ ok "... with status 2 and nothing on stdout" $?
 sed 's/failed on glibc-2-26/failed on nowhere/' "$SCRATCH/diff" > "$SCRATCH/bad2.diff"
 fails_with "a note naming a system of neither release is refused" \
 	"bad2\\.diff:[0-9]+: .*names a system of neither release" ci/census/changes "$SCRATCH/bad2.diff"
+sed 's/(errno ENOTSUP)/(lost; then failed on glibc-2-25 (x))/' "$SCRATCH/diff" > "$SCRATCH/odd.diff"
+ci/census/changes "$SCRATCH/odd.diff" | grep -q -F 'failed\ in\ 2.26\ (lost;\ then\ failed\ on\ glibc\-2\-25\ (x))'
+ok "a failure's text is kept whole, whatever it holds" $?
 fails_with "a census seccomp-census cannot read is trouble" "seccomp-census diff --releases failed \\(status 2\\)" \
 	env SECCOMP_CENSUS_DATA="$SCRATCH/none.tsv" ci/census/changes
 

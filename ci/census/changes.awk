@@ -47,24 +47,37 @@ function release(p, sys) {
 }
 # say(P, C): the change C of pair P with its systems named by release:
 # "only on SYS" -> "only in VERSION"; "failed on SYS (DETAIL)" -> "failed
-# in VERSION (DETAIL)", without DETAIL when it says no more than "fails"
-function say(p, c,   n, part, i, r, s, v, d) {
+# in VERSION (DETAIL)", without DETAIL when it says no more than "fails".
+# C is "+CALL -CALL ..." then "; failed on A (...)" and "; failed on B
+# (...)" (A the older system, B the newer), or these notes alone; DETAIL
+# is the census's text and may hold anything, so B's note is found by
+# its system's name
+function say(p, c,   n, i, r, s, v, d, k, calls, note, nn) {
 	if (c ~ /^only on [^ ]+$/) {
 		v = release(p, substr(c, 9))
 		if (v == "") badline("\"" c "\" names a system of neither release")
 		return "only in " v
 	}
-	n = split(c, part, "; ")
-	r = ""
-	for (i = 1; i <= n; i++) {
-		s = part[i]
-		if (s ~ /^failed on [^ ]+ \(.*\)$/) {
-			v = substr(s, 11); d = substr(v, index(v, " (") + 2); v = substr(v, 1, index(v, " (") - 1)
-			sub(/\)$/, "", d)
-			if (release(p, v) == "") badline("\"" s "\" names a system of neither release")
-			s = "failed in " release(p, v) (d == "fails" ? "" : " (" d ")")
-			gsub(/ /, "\001", s)
-		} else if (s !~ /^[-+][^ ]+( [-+][^ ]+)*$/) badline("not a change (+CALL -CALL ...; failed on SYSTEM (...)): " s)
+	calls = c; nn = 0
+	if (c ~ /^failed on /) calls = ""
+	else if ((k = index(c, "; failed on ")) > 0) calls = substr(c, 1, k - 1)
+	if (calls != "" && calls !~ /^[-+][^ ]+( [-+][^ ]+)*$/)
+		badline("not a change (+CALL -CALL ...; failed on SYSTEM (...)): " c)
+	s = calls == "" ? c : substr(c, length(calls) + 3)
+	if (s != "") {
+		k = index(s, "; failed on " psys[p, "b"] " (")
+		if (s ~ ("^failed on " psys[p, "a"] " \\(") && k > 0) { note[++nn] = substr(s, 1, k - 1); note[++nn] = substr(s, k + 2) }
+		else note[++nn] = s
+	}
+	r = calls
+	for (i = 1; i <= nn; i++) {
+		s = note[i]
+		if (s !~ /^failed on [^ ]+ \(.*\)$/) badline("not a note \"failed on SYSTEM (...)\": " s)
+		v = substr(s, 11); v = substr(v, 1, index(v, " (") - 1)
+		d = substr(s, 11 + length(v) + 2); sub(/\)$/, "", d)
+		if (release(p, v) == "") badline("\"" s "\" names a system of neither release")
+		s = "failed in " release(p, v) (d == "fails" ? "" : " (" d ")")
+		gsub(/ /, "\001", s)
 		r = r (r == "" ? "" : "; ") s
 	}
 	return r
