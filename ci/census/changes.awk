@@ -15,9 +15,9 @@
 # a table: the rows of the pair with the same change on one line (a row
 # folded under another of the same change that it only adds an argument,
 # a first call or a forced answer to: stat(2040), stat@first and
-# stat@statx=ENOSYS under stat), the system names in the change replaced
-# by their release, and last the "(all)" line.  Exit 2 on bad input, with
-# SRC:LINE.
+# stat@statx=ENOSYS under stat; F@first said "first call of F"), the
+# system names in the change replaced by their release, and last the
+# "(all)" line.  Exit 2 on bad input, with SRC:LINE.
 function die(m) { print "census/changes: " m > "/dev/stderr"; bad = 1; exit 2 }
 function badline(m) { die(src ":" NR ": " m) }
 # roff(S): S escaped for a table cell of a man page
