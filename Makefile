@@ -149,6 +149,8 @@ update-census: census-data census-data-history
 	@mv build/census/census.tsv census/census.tsv
 	@ci/census/distributions > build/census/distributions.roff
 	@ci/census/page -m DISTRIBUTIONS update man7/libc_syscalls.7 build/census/distributions.roff
+	@SECCOMP_CENSUS_DATA=census/census.tsv ci/census/changes > build/census/changes.roff
+	@ci/census/page -m RELEASES update man7/libc_syscalls.7 build/census/changes.roff
 	@[ ! -f build/census-history/failed ] || { echo "update-census: the census of the guests outside ARCHES=all failed (above): census/census.tsv has none of their rows" >&2; exit 1; }
 
 # seccomp-census --for reads a program's imports with it (never runs the program).
