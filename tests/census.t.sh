@@ -317,7 +317,8 @@ fails_with "a run that left no census names what stopped the probe" \
 	sh -c 'echo "census/build: no cc for abi x" > "$1/census-build.log"; ci/census/verdict "$1"' - "$v"
 fails_with "... and the probe's first failed row when it ran" \
 	"census/extract: command census ended with exit 1 \(first failed row: witness: census-trace ended with status 0x100\)" \
-	sh -c 'echo "census/extract: command census ended with exit 1" > "$1/census.err"
+	sh -c 'echo "census/build: built x/census-probe (x86_64)" > "$1/census-build.log"
+		echo "census/extract: command census ended with exit 1" > "$1/census.err"
 		printf "| F vfork vfork\n| E witness: census-trace ended with status 0x100\n" > "$1/results"
 		ci/census/verdict "$1"' - "$v"
 echo "measured in this boot" > "$v/census.source"

@@ -35,7 +35,9 @@ cp "$fx/fake-cc" "$g/cc"
 SECCOMP_PAGES_CACHE=$SCRATCH/cache SP_GUESTS_LIST=$fx/guests.list SP_FAKE_GDIR=$g \
 	SP_FAKE_ANSWERS=$SCRATCH/answers SP_FAKE_LOG=$SCRATCH/log SP_EXAMPLES=$SCRATCH/examples
 export SECCOMP_PAGES_CACHE SP_GUESTS_LIST SP_FAKE_GDIR SP_FAKE_ANSWERS SP_FAKE_LOG SP_EXAMPLES
-unset FRESH SP_CENSUS
+unset FRESH
+# The fake guests build no census probe (fake-cc): no census (run-guest).
+SP_CENSUS=off; export SP_CENSUS
 w=$SCRATCH/work
 n=0
 # run [ENV=VALUE...]: a run of both pages in the tree; its output in
@@ -202,4 +204,11 @@ check "... the stamp is gone, and cache_get names the file and refuses the entry
 	[ ! -e "$1.stamp" ] && . ci/cache && { cache_get "$1"; [ $? -eq 2 ] && [ "$cache_damaged" = vmlinux ]; }' - "$img"
 check "... cache_drop removes the entry and any stamp" sh -c '
 	. ci/cache; cache_verify "$1" || :; printf x > "$1.stamp"; cache_drop "$1" && [ ! -e "$1" ] && [ ! -e "$1.stamp" ]' - "$img"
+
+# Without SP_CENSUS=off a guest must measure the census: the fake one's
+# probe does not build, so that guest fails, saying why (ci/census/verdict).
+(cd "$tree" && SP_CENSUS= ci/check-examples -g fake -w "$SCRATCH/census" man2/greet.2) > "$SCRATCH/census.out" 2>&1 || :
+check "a guest whose census probe does not build fails, with the reason" sh -c '
+	grep -q "^not ok 1 - fake" "$1" && grep -q "^    not ok [0-9]* - census$" "$1" &&
+	grep -q "fake: census: the probe did not build or run: census/build: " "$1"' - "$SCRATCH/census.out"
 done_testing
