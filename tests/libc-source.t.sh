@@ -88,8 +88,8 @@ fails_with "a failed build says which step, with its output" "configure: error: 
 	env SP_SOURCES="$t/src" "$ls" musl-9.7
 check "and leaves nothing in the cache" sh -c '[ -z "$(ls -A "$1/cache/libc-source/musl-9.7")" ]' - "$t"
 
-# A guest of a C library from source takes Debian's kernel headers and no
-# libseccomp.
+# A guest of a C library from source takes Debian's kernel headers, from the
+# kernel suite (role headers), the packages of role beside, and no libseccomp.
 cat >"$t/guests.list" <<'EOF'
 deb      sid  trixie  musl   x86_64  -  default        debian:sid
 old      sid  trixie  musl   x86_64  -  history        source:musl-1.2.3
@@ -97,9 +97,21 @@ oldg     sid  trixie  glibc  x86_64  -  history-glibc  source:glibc-2.26
 slow     sid  sid     glibc  x86_64  -  all            debian:sid
 EOF
 SP_GUESTS_LIST=$t/guests.list "$top/ci/guests/guest-build" --describe oldg >"$t/describe" 2>&1 || :
-check "a glibc from source: of role libc only linux-libc-dev, no seccomp role" sh -c \
-	'grep -qx "role libc x86_64 sid linux-libc-dev" "$1" && ! grep -q "^role seccomp" "$1" &&
+check "a glibc from source: the kernel suite's headers, role beside, no libc or seccomp role" sh -c \
+	'grep -qx "role headers x86_64 trixie linux-libc-dev" "$1" && grep -qx "role beside x86_64 sid libgcc-s1" "$1" &&
+	 ! grep -q "^role libc " "$1" && ! grep -q "^role seccomp" "$1" &&
 	 grep -qx libc_from=source:glibc-2.26 "$1"' - "$t/describe"
+# What a library of role beside needs of glibc: the newest GLIBC_ version
+# readelf -V names (ci/guests/build/initramfs refuses one newer than the
+# release).
+printf '%s\n' "  000000: Version: 1  File: libc.so.6  Cnt: 3" \
+	"  0x0010:   Name: GLIBC_2.35  Flags: none  Version: 5" \
+	"  0x0020:   Name: GLIBC_2.14  Flags: none  Version: 4" \
+	"  0x0030:   Name: GLIBC_2.2.5  Flags: none  Version: 3" >"$t/readelf-V"
+check "glibc-needs.awk: the newest GLIBC_ version a library needs" \
+	sh -c '[ "$(awk -f "$1" "$2")" = 2.35 ]' - "$top/ci/guests/build/glibc-needs.awk" "$t/readelf-V"
+check "... and nothing for a library that needs none" \
+	sh -c '[ -z "$(echo "  000000: Version: 1  File: libx.so  Cnt: 1" | awk -f "$1")" ]' - "$top/ci/guests/build/glibc-needs.awk"
 SP_GUESTS_LIST=$t/guests.list "$top/ci/guests/guest-build" --describe deb >"$t/describe" 2>&1 || :
 check "a Debian musl keeps its packages" grep -qx "role libc x86_64 sid musl musl-dev musl-tools linux-libc-dev" "$t/describe"
 printf 'arm  sid  trixie  glibc  aarch64  -  history  source:glibc-2.26\n' >>"$t/guests.list"
