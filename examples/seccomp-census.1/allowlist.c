@@ -15,7 +15,8 @@
  * i386, x32, oldkernel, arm64, arm64-sid, arm64-musl, riscv64,
  * armhf, s390x, ppc64el, musl-1-1-24, musl-1-2-0, musl-1-2-2,
  * musl-1-2-3, musl-1-2-4, musl-1-2-5, glibc-2-25, glibc-2-26,
- * glibc-2-28, glibc-2-34, glibc-2-35, glibc-2-39, per ABI.
+ * glibc-2-28, glibc-2-33, glibc-2-34, glibc-2-35, glibc-2-39, per
+ * ABI.
  * census_filter(DEFAULT) returns a new libseccomp filter
  * context whose rules allow these calls, each ABI its own;
  * ABIs of the other byte order are left out (they cannot
