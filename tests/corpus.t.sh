@@ -35,6 +35,15 @@ fails_with "a name the ABI lacks is named with its line" 'list-bad:3: no system 
 check "a bad allowlist prints nothing for corpus-load" \
 	test -z "$(awk -v abi=x86_64 -f $d/resolve.awk "$S/table" $fx/list-bad 2>/dev/null)"
 
+# The Debian system of a guest whose C library is built from source: the
+# glibc guest of its suite with the same first ABI (its commands, /bin/sh
+# among them, run on that library).
+printf '# a comment\nsrc   bullseye trixie glibc x86_64 - history source:glibc-2.25\nbull  bullseye bullseye glibc x86_64 - default debian:bullseye\nbull32 bullseye bullseye glibc i386,x86_64 - default debian:bullseye\nmbull bullseye trixie musl x86_64 - default debian:bullseye\n' > "$S/guests.list"
+check "suite-system.awk: the glibc guest of the suite, for that first ABI" \
+	sh -c '[ "$(awk -v suite=bullseye -v abi=x86_64 -f "$1" "$2")" = bull ] && [ "$(awk -v suite=bullseye -v abi=i386 -f "$1" "$2")" = bull32 ]' - $d/suite-system.awk "$S/guests.list"
+check "suite-system.awk: nothing for a suite no Debian guest has" \
+	sh -c '[ -z "$(awk -v suite=sid -v abi=x86_64 -f "$1" "$2")" ]' - $d/suite-system.awk "$S/guests.list"
+
 awk -f $d/compare.awk -v guest=alpha -v tsv="$S/tsv" "$S/table" $fx/manifest $fx/results > "$S/tap"
 st() { awk -F '\t' -v t="$1" '$2 == t { print $3 }' "$S/tsv"; }
 det() { awk -F '\t' -v t="$1" '$2 == t { print $4 }' "$S/tsv"; }
