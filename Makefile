@@ -22,8 +22,8 @@ QUEUE      := $(sort $(wildcard upstream/man-pages/*/[0-9][0-9][0-9][0-9]-*.patc
 # it names; the default is every page and every patch.
 PAGES      = $(ALL_PAGES) $(QUEUE)
 GUESTS     =
-# make check-examples ARCHES=all: the guests of tiers default and all
-# of ci/guests/guests.list; ARCHES=history: the C library releases built from
+# make check-examples ARCHES=all: the guests of tiers default, all and
+# history of ci/guests/guests.list; ARCHES=history: the C library releases built from
 # source (tiers history and history-glibc); without it those of tier default
 # (the others are left out, and the run says so).  CI (.ci/run), make census
 # and update-census run all.
@@ -127,7 +127,7 @@ census: census-data
 	@ci/census/table text build/census/guests
 
 # The guests that ARCHES=all leaves out (the glibc releases built from
-# source, tier history-glibc) are measured in a run of their own:
+# source of tier history-glibc) are measured in a run of their own:
 # census/census.tsv, which seccomp-census answers from, carries their rows
 # after those of ARCHES=all; the tables of the pages show the guests of
 # ARCHES=all, which make check ARCHES=all checks.

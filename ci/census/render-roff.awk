@@ -230,7 +230,7 @@ function roff_calls_legend() {
 	print "a time-out longer than it holds, and"
 	print ".I now"
 	print "the time just read."
-	print "Rows marked as history are about releases older than any test system;"
+	print "Rows marked as history are cited, not measured;"
 	print "their sources follow the table."
 	print ".P"
 }
