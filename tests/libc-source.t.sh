@@ -122,16 +122,16 @@ sed -i '$d' "$t/guests.list"
 # ci/guests/build-sources (what ci/check-examples starts beside its guests):
 # the libraries of the source guests named, in order; Debian guests build
 # nothing; a failed build is named and does not stop the next.
-printf 'fake  sid  trixie  musl  x86_64  -  history  source:musl-9.9\nbad  sid  trixie  musl  x86_64  -  history  source:musl-9.7\n' >>"$t/guests.list"
+printf 'fake  sid  trixie  musl  x86_64  -  history  source:musl-9.9\nbad  sid  trixie  musl  x86_64  -  history  source:musl-9.7\ngbad  sid  trixie  glibc  x86_64  -  history-glibc  source:glibc-9.9\n' >>"$t/guests.list"
 k=$t/cache/libc-source/musl-9.9/$("$ls" --key musl-9.9)
 SP_GUESTS_LIST=$t/guests.list SP_SOURCES=$t/src "$top/ci/guests/build-sources" deb fake >"$t/bs" 2>"$t/err" || echo "status $?" >>"$t/bs"
 check "build-sources: the source guest's library built, the Debian guest's nothing" \
 	sh -c '[ "$(cat "$1")" = "musl-9.9: $2" ] && [ -f "$2/info" ]' - "$t/bs" "$k"
-SP_GUESTS_LIST=$t/guests.list SP_SOURCES=$t/src "$top/ci/guests/build-sources" bad fake >"$t/bs" 2>"$t/err" && echo "status 0" >>"$t/bs"
-check "build-sources: a failed build is named, the next one still taken, status non-zero" \
-	sh -c 'grep -qx "musl-9.7: not built" "$1" && grep -qx "musl-9.9: $2" "$1" && ! grep -q "status 0" "$1" &&
+SP_GUESTS_LIST=$t/guests.list SP_SOURCES=$t/src "$top/ci/guests/build-sources" gbad bad fake >"$t/bs" 2>"$t/err" && echo "status 0" >>"$t/bs"
+check "build-sources: a failed build is named, the next one still taken, glibc's chain beside musl's, status non-zero" \
+	sh -c 'grep -qx "musl-9.7: not built" "$1" && grep -qx "musl-9.9: $2" "$1" && grep -qx "glibc-9.9: not built" "$1" && ! grep -q "status 0" "$1" &&
 	 grep -q "configure: error: no such thing" "$3"' - "$t/bs" "$k" "$t/err"
-sed -i '/^fake /d; /^bad /d' "$t/guests.list"
+sed -i '/^fake /d; /^bad /d; /^gbad /d' "$t/guests.list"
 
 sel() { SP_GUESTS_LIST=$t/guests.list "$top/ci/guests/select-guests" "$@"; }
 # shellcheck disable=SC2059 # the expected lines, with their tabs, as a format
