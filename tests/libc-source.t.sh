@@ -132,6 +132,21 @@ check "build-sources: a failed build is named, the next one still taken, glibc's
 	sh -c 'grep -qx "musl-9.7: not built" "$1" && grep -qx "musl-9.9: $2" "$1" && grep -qx "glibc-9.9: not built" "$1" && ! grep -q "status 0" "$1" &&
 	 grep -q "configure: error: no such thing" "$3"' - "$t/bs" "$k" "$t/err"
 sed -i '/^fake /d; /^bad /d; /^gbad /d' "$t/guests.list"
+# A build waiting for its library's lock takes its release as soon as
+# another run put it in the cache, not when the other build ends: the
+# release is away while a holder of musl's lock puts it back after 1 s
+# and keeps the lock 8 s more.
+mv "$k" "$k.away"
+rm -f "$k.stamp"
+flock "$t/cache/libc-source/.lock-musl" sh -c 'sleep 1; mv "$1.away" "$1"; sleep 8' - "$k" &
+holder=$!
+sleep 0.3
+s0=$(date +%s)
+got=$(SP_SOURCES=$t/src "$ls" musl-9.9 2>"$t/err") || :
+s1=$(date +%s)
+check "a build waiting on the lock takes its release from the cache as soon as it is there" \
+	sh -c '[ "$1" = "$2" ] && [ "$3" -lt 6 ] && grep -q "waiting for another musl build" "$4"' - "$got" "$k" "$((s1 - s0))" "$t/err"
+wait "$holder" || :
 
 sel() { SP_GUESTS_LIST=$t/guests.list "$top/ci/guests/select-guests" "$@"; }
 # shellcheck disable=SC2059 # the expected lines, with their tabs, as a format
