@@ -554,8 +554,13 @@ BEGIN {
 			got[ab, k[j]] = 1; cnt[ab]++; names[ab, cnt[ab]] = k[j]
 			if (!(k[j] in uall)) { uall[k[j]] = 1; union[++nunion] = k[j] }
 		}
-		if (rfail[r] != "") note(rfun[r] " failed on " rsys[r] " (" rfail[r] ")")
+		# a failure is named once per function and reason, with its systems
+		if (rfail[r] == "") continue
+		fk = base(rfun[r]) " (" rfail[r] ")"
+		if (!(fk in failon)) { failon[fk] = ""; failorder[++nfail] = fk }
+		if (index(", " failon[fk] ", ", ", " rsys[r] ", ") == 0) failon[fk] = failon[fk] (failon[fk] == "" ? "" : ", ") rsys[r]
 	}
+	for (i = 1; i <= nfail; i++) { fk = failorder[i]; p = index(fk, " ("); note(substr(fk, 1, p - 1) " failed on " failon[fk] substr(fk, p)) }
 	sortw(aorder, na)
 	# every ABI has a name in the form asked for, before anything is printed
 	for (i = 1; i <= na; i++) { if (form ~ /^(c|oci|all)$/) scmp(aorder[i]); if (form ~ /^(systemd|all)$/) sd(aorder[i]) }

@@ -31,7 +31,7 @@ is "the systemd form: the architectures and the calls" \
 is "the OCI form: a seccomp block with its architectures" \
 	'{"defaultAction": "SCMP_ACT_ERRNO", "defaultErrnoRet": 38, "architectures": ["SCMP_ARCH_X86_64"], "syscalls": [{"names": ["open", "openat"], "action": "SCMP_ACT_ALLOW"}]}' \
 	$q open -f oci
-is "a function that failed on a system says so" \
+is "a function that failed on a system says so, once for its rows (@first too)" \
 	"seccomp-census: fchmodat(NOFOLLOW) failed on old (errno EOPNOTSUPP)" \
 	sh -c "$q 'fchmodat(NOFOLLOW)' --on old 2>&1 >/dev/null"
 is "a comma inside a name's parentheses is part of the name" "$(printf 'x86_64\t%s\n' kill open)" $q 'kill(pid,0),open' --on m
