@@ -556,11 +556,11 @@ BEGIN {
 		}
 		# a failure is named once per function and reason, with its systems
 		if (rfail[r] == "") continue
-		fk = base(rfun[r]) " (" rfail[r] ")"
-		if (!(fk in failon)) { failon[fk] = ""; failorder[++nfail] = fk }
+		fk = base(rfun[r]) SUBSEP rfail[r]
+		if (!(fk in failon)) { failon[fk] = ""; failfn[++nfail] = base(rfun[r]); failhow[nfail] = rfail[r] }
 		if (index(", " failon[fk] ", ", ", " rsys[r] ", ") == 0) failon[fk] = failon[fk] (failon[fk] == "" ? "" : ", ") rsys[r]
 	}
-	for (i = 1; i <= nfail; i++) { fk = failorder[i]; p = index(fk, " ("); note(substr(fk, 1, p - 1) " failed on " failon[fk] substr(fk, p)) }
+	for (i = 1; i <= nfail; i++) note(failfn[i] " failed on " failon[failfn[i], failhow[i]] " (" failhow[i] ")")
 	sortw(aorder, na)
 	# every ABI has a name in the form asked for, before anything is printed
 	for (i = 1; i <= na; i++) { if (form ~ /^(c|oci|all)$/) scmp(aorder[i]); if (form ~ /^(systemd|all)$/) sd(aorder[i]) }
