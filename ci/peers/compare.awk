@@ -7,7 +7,8 @@
 #   INFO      the guest's facts (KEY=VALUE: name, libc, libc_version,
 #             kernel_version, abis, libseccomp_version)
 #   EXPECTED  ci/peers/expected: test (a name, or a prefix ending in *), guests (a GUESTS: selector, with abi=
-#             the ABI the test was built for), outcome (fail, skip or flaky), reason
+#             the ABI the test was built for), outcome (fail, skip, flaky
+#             or timeout), reason
 #   PARSED    ci/peers/ktap.awk's R and O lines
 # A test is expected to pass unless a line of EXPECTED matching it and the
 # guest says otherwise; its kselftest XFAIL (the test's own expected failure)
@@ -18,7 +19,7 @@
 # others (selftest.x86_64:global.kcmp on the i386 guest).
 # Prints the TAP subtests (4 spaces in), writes tsv: guest, test,
 # pass|fail|skip, detail.
-BEGIN { FS = "\t" }
+BEGIN { FS = "\t"; TIMEOUT = "terminated by the harness's timeout" }
 function vcmp(a, b,   x, y, n, m, i, u, v) {
 	n = split(a, x, /[.~+-]/); m = split(b, y, /[.~+-]/)
 	for (i = 1; i <= (n > m ? n : m); i++) { u = x[i] + 0; v = y[i] + 0; if (u < v) return -1; if (u > v) return 1 }
@@ -56,7 +57,7 @@ function id(suite, abi, t) { return suite (abi == first ? "" : "." abi) ":" t }
 FILENAME == ARGV[1] { i = index($0, "="); if (i) info[substr($0, 1, i - 1)] = substr($0, i + 1); next }
 FILENAME == ARGV[2] {
 	if ($0 ~ /^[ \t]*(#|$)/) next
-	if (NF != 4 || $3 !~ /^(fail|skip|flaky)$/ || $4 == "") { printf "peers/expected:%d: want test, guests, fail|skip|flaky, reason (tab-separated)\n", FNR > "/dev/stderr"; exit 2 }
+	if (NF != 4 || $3 !~ /^(fail|skip|flaky|timeout)$/ || $4 == "") { printf "peers/expected:%d: want test, guests, fail|skip|flaky|timeout, reason (tab-separated)\n", FNR > "/dev/stderr"; exit 2 }
 	ne++; et[ne] = $1; eg[ne] = $2; eo[ne] = $3; er[ne] = $4; el[ne] = FNR
 	next
 }
@@ -78,6 +79,15 @@ $1 != "R" { next }
 		else { print "    ok " n " - " k " # SKIP failed; fails only at times here: " why; print guest "\t" k "\tskip\tfailed; fails only at times here: " why > tsv }
 		next
 	}
+	if (want == "timeout" && (got == "pass" || (got == "fail" && det == TIMEOUT))) {
+		# It passes, or at times the harness stops it at its per-test
+		# timeout: such a stop is a skip, with the reason; any other
+		# failure fails below.
+		if (got == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
+		else { print "    ok " n " - " k " # SKIP " TIMEOUT "; at times here: " why; print guest "\t" k "\tskip\t" TIMEOUT "; at times here: " why > tsv }
+		next
+	}
+	if (want == "timeout") want = "pass"
 	if (got == want) {
 		if (want == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
 		else if (want == "skip") { print "    ok " n " - " k " # SKIP " why; print guest "\t" k "\tskip\t" why (det == "" ? "" : " (the test: " det ")") > tsv }

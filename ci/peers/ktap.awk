@@ -8,6 +8,8 @@
 # "ok N NAME # SKIP why", "# XFAIL"); for libseccomp's live tests the ID
 # is libseccomp:ABI:TEST:ACTION and the status is the result.  Prints
 #   R<TAB>suite<TAB>abi<TAB>test<TAB>pass|fail|skip|xfail<TAB>detail
+#       (the detail of a test the harness stopped at its per-test timeout:
+#       "terminated by the harness's timeout")
 #   O<TAB>suite<TAB>abi<TAB>test<TAB>line   the test's own output (after
 #                                           its "#  RUN" line), before its R
 # and per command a test named "(run)": pass when it exited with 0 or 1
@@ -63,6 +65,10 @@ function flush_run(   why, want, i) {
 			sub(/^(SKIP|XFAIL|TODO) ?/, "", why)
 		}
 		sub(/^- /, "", t); sub(/[ \t]+$/, "", t)
+		# The harness stopped the test at its per-test timeout (its own
+		# line, kselftest_harness.h: "# NAME: Test terminated by timeout").
+		if (res == "fail" && why == "")
+			for (i = 1; i <= nbuf; i++) if (buf[i] ~ /: Test terminated by timeout$/) why = "terminated by the harness's timeout"
 		for (i = 1; i <= nbuf; i++) print "O", suite, abi, t, buf[i]
 		print "R", suite, abi, t, res, why
 		nbuf = 0
