@@ -88,12 +88,14 @@ function resolve(imp,   name, i, n, r, k, pat, pre, suf, changed) {
 	return ""
 }
 # readimports(FILE, WHO): elf-imports' output in FILE: the ABI (PROG's when
-# WHO is ""), the libraries needed, the imports (each once, in order; an
-# import first seen in the shell WHO is named with it)
+# WHO is ""), the libraries loaded (and those not found), the imports
+# (each once, in order; an import first seen in the shell WHO is named
+# with it)
 function readimports(file, who,   l, rc, imp) {
 	while ((rc = (getline l < file)) > 0) {
 		if (l ~ /^abi /) { if (who == "") progabi = substr(l, 5); continue }
 		if (l ~ /^needed /) { needed[substr(l, 8)] = 1; continue }
+		if (l ~ /^missing /) { if (!(substr(l, 9) in nolibs)) { nolibs[substr(l, 9)] = 1; nolib = nolib (nolib == "" ? "" : ", ") substr(l, 9) }; continue }
 		if (l !~ /^import /) die("elf-imports said: " l)
 		imp = substr(l, 8)
 		if (imp in iseen) continue
@@ -534,6 +536,7 @@ BEGIN {
 		# a shell whose calls are not known counts as one unmeasured import
 		if (shellgap != "") ni++
 		if (endsl != "") note("not in the allowlist, as they only end the program: " endsl)
+		if (nolib != "") note("libraries not found under " (root == "" ? "/" : root) ": " nolib " (the start-up of what they need is not counted)")
 		print "coverage: " covered " of " ni " imported functions measured; unmeasured: " (unmeasured == "" ? "none" : unmeasured) > "/dev/stderr"
 		# the allowlist is printed all the same: status 1 says it is short
 		if (covered < ni && !allow) status = 1

@@ -227,7 +227,7 @@ fi
 E=build/tools/elf-imports
 make -s build/tools/elf-imports
 is "elf-imports names the libraries a program needs (DT_NEEDED), after its ABI" \
-	"$(printf '%s\n' 'abi x86_64' 'needed libc.so.6')" sh -c "$E '$SCRATCH/prog' | grep -v '^import '"
+	"$(printf '%s\n' 'abi x86_64' 'needed libc.so.6')" sh -c "$E '$SCRATCH/prog' | grep -v '^import \|^needed ld-'"
 if gcc -m32 -o "$SCRATCH/prog32" "$SCRATCH/prog.c" 2>/dev/null; then
 	is "elf-imports reads a 32-bit little-endian program" \
 		"$(printf '%s\n' 'abi i386' 'import exit' 'import malloc' 'import puts' 'import socket' 'import strcpy')" \
@@ -242,12 +242,48 @@ if have clang ld.lld; then
 		if clang --target="$tgt" -fPIC -shared -nostdlib -fuse-ld=lld -o "$SCRATCH/lib-$abi.so" "$SCRATCH/lib.c" 2>/dev/null &&
 		   clang --target="$tgt" -fPIC -shared -nostdlib -fuse-ld=lld -o "$SCRATCH/use-$abi.so" "$SCRATCH/use.c" "$SCRATCH/lib-$abi.so" 2>/dev/null; then
 			is "elf-imports reads $tgt: functions, not data" "$(printf '%s\n' "abi $abi" 'import open' 'import fopen64')" \
-				sh -c "$E '$SCRATCH/use-$abi.so' | grep -v '^needed '"
+				sh -c "$E '$SCRATCH/use-$abi.so' | grep -v '^needed \\|^missing '"
 		else skip "elf-imports reads $tgt" "clang cannot build for $tgt"
 		fi
 	done
 else skip "elf-imports reads big-endian programs" "$missing"
 fi
+# The libraries a program loads, looked up under a root as the dynamic
+# linker does: a fake system whose libc.so.6 is an absolute link (followed
+# inside the root), whose ld.so.conf names a directory holding a file of
+# the same name that is not ELF (passed over), and a library found by its
+# needer's RUNPATH ($ORIGIN).
+R=$SCRATCH/root
+mkdir -p "$R/etc/ld.so.conf.d" "$R/usr/lib/x86_64-linux-gnu" "$R/opt/first" "$R/opt/app/bin" "$R/opt/app/private"
+ln -s usr/lib "$R/lib"
+printf '# the first place\ninclude ld.so.conf.d/*.conf\n' > "$R/etc/ld.so.conf"
+printf '/opt/first\n' > "$R/etc/ld.so.conf.d/first.conf"
+printf 'not a library\n' > "$R/opt/first/libb.so.1"
+printf 'int b(void) { return 1; }\n' > "$SCRATCH/b.c"
+printf 'int b(void);\nint a(void) { return b(); }\n' > "$SCRATCH/a.c"
+printf 'int p(void) { return 2; }\n' > "$SCRATCH/p.c"
+printf 'int a(void);\nint p(void);\nint main(void) { return a() + p(); }\n' > "$SCRATCH/ab.c"
+L64=$R/usr/lib/x86_64-linux-gnu
+gcc -shared -fPIC -nostdlib -Wl,-soname,libc.so.6 -o "$L64/libc-fake.so" "$SCRATCH/b.c"
+ln -s /usr/lib/x86_64-linux-gnu/libc-fake.so "$L64/libc.so.6"
+gcc -shared -fPIC -nostdlib -Wl,-soname,libb.so.1 -o "$L64/libb.so.1" "$SCRATCH/b.c"
+# libgone.so.1: needed by liba.so.1, not under the root
+gcc -shared -fPIC -nostdlib -Wl,-soname,libgone.so.1 -o "$SCRATCH/libgone.so.1" "$SCRATCH/p.c"
+gcc -shared -fPIC -nostdlib -Wl,-soname,liba.so.1 -o "$L64/liba.so.1" "$SCRATCH/a.c" "$L64/libb.so.1" -Wl,--no-as-needed "$SCRATCH/libgone.so.1"
+gcc -shared -fPIC -nostdlib -Wl,-soname,libp.so.1 -o "$R/opt/app/private/libp.so.1" "$SCRATCH/p.c"
+gcc -O0 -o "$R/opt/app/bin/ab" "$SCRATCH/ab.c" "$L64/liba.so.1" "$R/opt/app/private/libp.so.1" -Wl,--enable-new-dtags,-rpath,'$ORIGIN/../private' -Wl,-rpath-link,"$L64:$SCRATCH"
+is "elf-imports -R: the libraries loaded, breadth first, found under the root (absolute link, ld.so.conf, RUNPATH with \$ORIGIN), one not found named" \
+	"$(printf '%s\n' 'abi x86_64' 'needed liba.so.1' 'needed libp.so.1' 'needed libc.so.6' 'needed libb.so.1' 'missing libgone.so.1')" \
+	sh -c "$E -R '$R' '$R/opt/app/bin/ab' | grep -v '^import '"
+{ cat census/imports; echo 'needed libb.so.1 startup+libpthread'; } > "$SCRATCH/imports-b"
+is "--for --root: a library loaded through another brings its rows; one not found is named" \
+	"seccomp-census: libraries not found under $R: libgone.so.1 (the start-up of what they need is not counted)" \
+	sh -c "SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_IMPORTS='$SCRATCH/imports-b' $q --for '$R/opt/app/bin/ab' --root '$R/' --abi x86_64 2>&1 >/dev/null | grep 'not found'"
+is "--for --root: the rows of the library loaded through another are in the allowlist" \
+	"x86_64	set_tid_address" \
+	sh -c "SECCOMP_CENSUS_DATA=$A SECCOMP_CENSUS_IMPORTS='$SCRATCH/imports-b' $q --for '$R/opt/app/bin/ab' --root '$R' --abi x86_64 2>/dev/null | grep set_tid_address"
+fails_with "--for --root: a root that is not a directory is refused" "--root $SCRATCH/nothere: no such directory" \
+	$q --for "$R/opt/app/bin/ab" --root "$SCRATCH/nothere"
 head -c 100 "$SCRATCH/prog" > "$SCRATCH/short"
 fails_with "elf-imports: a truncated file is refused, naming it" "short: (truncated|no section headers)" $E "$SCRATCH/short"
 done_testing
