@@ -125,6 +125,30 @@ int run_mktime(struct ctx *c)
     return mktime(&tm) == (time_t)-1 ? -1 : 0;
 }
 
+/* gmtime_r(3) and timegm(3) convert in UTC, but glibc's go through
+   __tz_convert(), which loads the time zone at a program's first use
+   (time/gmtime.c, time/tzset.c: tzset_internal()). */
+int run_gmtime_r(struct ctx *c)
+{
+    time_t t = 0;
+    struct tm tm;
+
+    (void)c;
+    return gmtime_r(&t, &tm) == NULL ? -1 : 0;
+}
+
+int run_timegm(struct ctx *c)
+{
+    struct tm tm;
+
+    (void)c;
+    memset(&tm, 0, sizeof tm);
+    tm.tm_year = 126;
+    tm.tm_mday = 5;
+    tm.tm_mon = 11;
+    return timegm(&tm) == (time_t)-1 ? -1 : 0;
+}
+
 int run_setenv(struct ctx *c)
 {
     (void)c;

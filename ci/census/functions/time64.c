@@ -128,6 +128,26 @@ int run_select64(struct ctx *c)
     return err(select(c->pfd[0] + 1, &r, NULL, NULL, &tv) < 0);
 }
 
+/* The timer of set_timer (more-time.c: a timer_t is the same in both
+   builds), armed with a 64-bit itimerspec. */
+int run_timer_settime64(struct ctx *c)
+{
+    struct itimerspec its;
+
+    memset(&its, 0, sizeof its);
+    its.it_value.tv_sec = 60;
+    return err(timer_settime(c->timer, 0, &its, NULL) < 0);
+}
+
+int run_setitimer64(struct ctx *c)
+{
+    struct itimerval it;
+
+    (void)c;
+    memset(&it, 0, sizeof it);
+    return err(setitimer(ITIMER_REAL, &it, NULL) < 0);
+}
+
 int run_sigtimedwait64(struct ctx *c)
 {
     sigset_t set;
