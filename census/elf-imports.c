@@ -177,9 +177,10 @@ static void sections(void)
         fail("section headers too small");
 }
 
+static const char *root = "";	/* "" for / */
+
 /* The libraries to load: a queue, each name once; for each the directory
-   list its needer's DT_RUNPATH or DT_RPATH gives (":"-separated, $ORIGIN
-   expanded), or NULL. */
+   list its needer's DT_RUNPATH or DT_RPATH gives (search_list), or NULL. */
 static char **qname, **qpath;
 static size_t qn, qcap;
 
@@ -221,20 +222,23 @@ static char *dirname_of(const char *path)
     return d;
 }
 
-/* PATHS with $ORIGIN and ${ORIGIN} replaced by ORIGIN; other entries as
-   they are (made absolute under ROOT by the search) */
-static char *expand_origin(const char *paths, const char *origin)
+/* A needer's DT_RUNPATH or DT_RPATH as directories on this machine,
+   ":"-separated: $ORIGIN and ${ORIGIN} replaced by ORIGIN (the needer's
+   directory here), another absolute entry put under root, a relative one
+   left as it is (the dynamic linker takes it from its working directory) */
+static char *search_list(const char *paths, const char *origin)
 {
     size_t cap = strlen(paths) + 1, n = 0;
     char *out = xmalloc(cap);
+    int start = 1;	/* at the start of an entry */
 
     for (const char *p = paths; *p; ) {
         size_t skip = strncmp(p, "${ORIGIN}", 9) == 0 ? 9 : strncmp(p, "$ORIGIN", 7) == 0 ? 7 : 0;
-        const char *add = skip ? origin : p;
-        size_t m = skip ? strlen(origin) : 1;
+        const char *add = skip ? origin : start && *p == '/' ? root : p;
+        size_t m = skip ? strlen(origin) : start && *p == '/' ? strlen(root) : 1;
 
-        if (n + m + 1 > cap) {
-            cap = 2 * (n + m + 1);
+        if (n + m + 2 > cap) {
+            cap = 2 * (n + m + 2);
             char *q = realloc(out, cap);
 
             if (q == NULL)
@@ -243,6 +247,9 @@ static char *expand_origin(const char *paths, const char *origin)
         }
         memcpy(out + n, add, m);
         n += m;
+        if (!skip && start && *p == '/')
+            out[n++] = *p;	/* the root, then the entry's own / */
+        start = *p == ':';
         p += skip ? skip : 1;
     }
     out[n] = 0;
@@ -295,7 +302,7 @@ static void dynamic(const char *path)
                 else {
                     const char *rp = runpath ? runpath : rpath;
                     char *origin = dirname_of(path);
-                    char *where = rp ? expand_origin(rp, origin) : NULL;
+                    char *where = rp ? search_list(rp, origin) : NULL;
 
                     enqueue(p, where);
                     free(origin);
@@ -306,7 +313,6 @@ static void dynamic(const char *path)
     }
 }
 
-static const char *root = "";	/* "" for / */
 static unsigned want_machine;
 static int want_wide, want_big;
 
@@ -457,8 +463,8 @@ static void search_dirs(void)
         add_dir(usual[i]);
 }
 
-/* NAME looked up in the directories of LIST (":"-separated; absolute ones
-   under root, others as they are: an expanded $ORIGIN), then in dirs */
+/* NAME looked up in the directories of LIST (search_list's), then in
+   dirs (under root) */
 static char *find_library(const char *name, const char *list)
 {
     if (strchr(name, '/')) {
@@ -478,12 +484,9 @@ static char *find_library(const char *name, const char *list)
         memcpy(d, l, n);
         d[n] = 0;
         if (n) {
-            /* an expanded $ORIGIN is already a path on this machine */
-            char *p = cat3(d[0] == '/' && strncmp(d, root, strlen(root)) != 0 ? root : "", d, "");
-            char *f = cat3(p, "/", name);
+            char *f = cat3(d, "/", name);
             char *r = inside_root(f);
 
-            free(p);
             free(f);
             if (r && compatible(r)) {
                 free(d);

@@ -271,9 +271,12 @@ gcc -shared -fPIC -nostdlib -Wl,-soname,libb.so.1 -o "$L64/libb.so.1" "$SCRATCH/
 gcc -shared -fPIC -nostdlib -Wl,-soname,libgone.so.1 -o "$SCRATCH/libgone.so.1" "$SCRATCH/p.c"
 gcc -shared -fPIC -nostdlib -Wl,-soname,liba.so.1 -o "$L64/liba.so.1" "$SCRATCH/a.c" "$L64/libb.so.1" -Wl,--no-as-needed "$SCRATCH/libgone.so.1"
 gcc -shared -fPIC -nostdlib -Wl,-soname,libp.so.1 -o "$R/opt/app/private/libp.so.1" "$SCRATCH/p.c"
-gcc -O0 -o "$R/opt/app/bin/ab" "$SCRATCH/ab.c" "$L64/liba.so.1" "$R/opt/app/private/libp.so.1" -Wl,--enable-new-dtags,-rpath,'$ORIGIN/../private' -Wl,-rpath-link,"$L64:$SCRATCH"
-is "elf-imports -R: the libraries loaded, breadth first, found under the root (absolute link, ld.so.conf, RUNPATH with \$ORIGIN), one not found named" \
-	"$(printf '%s\n' 'abi x86_64' 'needed liba.so.1' 'needed libp.so.1' 'needed libc.so.6' 'needed libb.so.1' 'missing libgone.so.1')" \
+mkdir -p "$R/opt/abs"
+gcc -shared -fPIC -nostdlib -Wl,-soname,libq.so.1 -o "$R/opt/abs/libq.so.1" "$SCRATCH/b.c"
+gcc -O0 -o "$R/opt/app/bin/ab" "$SCRATCH/ab.c" "$L64/liba.so.1" "$R/opt/app/private/libp.so.1" -Wl,--no-as-needed "$R/opt/abs/libq.so.1" \
+	-Wl,--enable-new-dtags,-rpath,'$ORIGIN/../private:/opt/abs' -Wl,-rpath-link,"$L64:$SCRATCH"
+is "elf-imports -R: the libraries loaded, breadth first, found under the root (absolute link, ld.so.conf, RUNPATH with \$ORIGIN and an absolute entry), one not found named" \
+	"$(printf '%s\n' 'abi x86_64' 'needed liba.so.1' 'needed libp.so.1' 'needed libq.so.1' 'needed libc.so.6' 'needed libb.so.1' 'missing libgone.so.1')" \
 	sh -c "$E -R '$R' '$R/opt/app/bin/ab' | grep -v '^import '"
 { cat census/imports; echo 'needed libb.so.1 startup+libpthread'; } > "$SCRATCH/imports-b"
 is "--for --root: a library loaded through another brings its rows; one not found is named" \
