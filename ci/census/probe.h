@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <mntent.h>
 #include <poll.h>
 #include <sched.h>
 #include <semaphore.h>
@@ -48,6 +49,9 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#ifdef __GLIBC__
+#include <error.h>              /* glibc's own (not in musl) */
+#endif
 #ifdef __GLIBC__
 #include <gnu/libc-version.h>
 #endif

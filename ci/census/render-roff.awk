@@ -234,12 +234,28 @@ function roff_calls_legend() {
 	print "their sources follow the table."
 	print ".P"
 }
-function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n, d, wf, wc) {
+# namesplit(D): a function name longer than 28 columns is shown on two
+# lines of the table, split before its last "(" or after its last "_"
+# within them (posix_spawn_file_actions_ / addclose): nsplit is 2, the
+# lines in split1 and split2 (indented); else nsplit is 1.
+function namesplit(d,    i, at) {
+	nsplit = 1; split1 = d
+	if (length(d) <= 28) return
+	for (i = 2; i <= 28; i++) {
+		if (substr(d, i, 1) == "(") at = i - 1
+		else if (substr(d, i, 1) == "_") at = i
+	}
+	if (!at) return
+	nsplit = 2; split1 = substr(d, 1, at); split2 = "\\ \\ " substr(d, at + 1)
+}
+function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n, d, wf, wc, lead) {
 	# The calls column takes what the longest function name leaves of a
 	# line: 72 columns (79, less the indentation), two gaps of 2, the
 	# systems column of 14.
 	for (j = 1; j <= nf; j++) {
 		d = display(forder[j]); gsub(/\\\[->\]/, "x", d)
+		namesplit(d)
+		if (nsplit == 2) d = length(split1) > length(split2) - 2 ? split1 : substr(split2, 5) "xx"
 		if (length(d) > wf) wf = length(d)
 	}
 	wc = 53 - wf
@@ -254,8 +270,11 @@ function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n, d, wf, wc) {
 	for (j = 1; j <= nf; j++) {
 		f = forder[j]
 		group(f, "calls")
+		namesplit(display(f))
+		if (nsplit == 2) print split1
+		lead = nsplit == 2 ? split2 : display(f)
 		for (k = 1; k <= ngr; k++)
-			rows((k == 1 ? display(f) : "\\^") "\t", "\\&\t", gcell[k], wc, gwho[k], 14)
+			rows((k == 1 ? lead : "\\^") "\t", "\\&\t", gcell[k], wc, gwho[k], 14)
 		for (r = 1; r <= nh; r++) {
 			if (hfunc[r] != f) continue
 			if (!(hsrc[r] in srcno)) { srcno[hsrc[r]] = ++ns; sources[ns] = hsrc[r] }
@@ -296,7 +315,17 @@ function roff_fallback_legend() {
 	print "that their C library has no such function."
 	print ".P"
 }
-function roff_fallback(    j, f, k, c, e, p) {
+function roff_fallback(    j, f, k, c, e, p, wf, ws) {
+	# A function name longer than 28 columns takes two lines (namesplit);
+	# the systems column gives up what a name wider than 20 takes (the
+	# other columns are 13, 8 and 8 wide, the line 72).
+	for (j = 1; j <= nr; j++) {
+		if (!fallbackrow(rorder[j])) continue
+		namesplit(display(rorder[j]))
+		c = nsplit == 2 ? (length(split1) > length(split2) - 2 ? length(split1) : length(split2) - 2) : length(split1)
+		if (c > wf) wf = c
+	}
+	ws = wf > 20 ? 40 - wf : 20
 	print ".\\\" census-table: fallback"
 	print ".TS"
 	print "lt2 lt2 l2 l2 l."
@@ -306,13 +335,15 @@ function roff_fallback(    j, f, k, c, e, p) {
 		f = rorder[j]
 		if (!fallbackrow(f)) continue
 		group(f, "fallback")
+		namesplit(display(f))
+		if (nsplit == 2) print split1
 		for (k = 1; k <= ngr; k++) {
 			c = gcell[k]
 			if (c == "no such function") { e = "absent"; p = "absent" }
 			else { e = c; sub(/\t.*/, "", e); p = c; sub(/^[^\t]*\t/, "", p) }
 			if (e == "-") e = "\\(em"
 			if (p == "-") p = "\\(em"
-			rows((k == 1 ? display(f) "\t" rdeny[f] : "\\^\t\\^") "\t" e "\t" p "\t", "\\&\t\\&\t\\&\t\\&\t", gwho[k], 20, "", 0)
+			rows((k == 1 ? (nsplit == 2 ? split2 : display(f)) "\t" rdeny[f] : "\\^\t\\^") "\t" e "\t" p "\t", "\\&\t\\&\t\\&\t\\&\t", gwho[k], ws, "", 0)
 		}
 	}
 	print ".TE"

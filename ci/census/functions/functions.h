@@ -391,6 +391,33 @@ int run_select64_long(struct ctx *c);
 int run_sigtimedwait64_long(struct ctx *c);
 #endif
 
+/* more-libc.c, more-io.c: what sort imports besides */
+int run_sched_getscheduler(struct ctx *c);
+int run_dlopen_lib(struct ctx *c);
+int fin_dlclose(struct ctx *c);
+int run_vasprintf(struct ctx *c);
+#ifdef __GLIBC__
+int run_error(struct ctx *c);
+#endif
+int run_eaccess(struct ctx *c);
+int run_setmntent(struct ctx *c);
+int set_setmntent(struct ctx *c);
+int run_getmntent(struct ctx *c);
+int run_endmntent(struct ctx *c);
+int fin_endmntent(struct ctx *c);
+
+/* more-spawn.c: posix_spawn(3)'s set-up, posix_spawnp(3) */
+int run_actions_init(struct ctx *c);
+int set_actions_init(struct ctx *c);
+int run_actions_addclose(struct ctx *c);
+int run_actions_adddup2(struct ctx *c);
+int run_actions_destroy(struct ctx *c);
+int run_spawnattr_init(struct ctx *c);
+int set_spawnattr_init(struct ctx *c);
+int run_spawnattr_setflags(struct ctx *c);
+int run_spawnattr_destroy(struct ctx *c);
+int run_posix_spawnp(struct ctx *c);
+
 /* shell.c: what /bin/sh imports */
 int run_getegid(struct ctx *c);
 int run_getpgrp(struct ctx *c);

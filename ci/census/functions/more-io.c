@@ -292,6 +292,54 @@ int run_perror(struct ctx *c)
     return 0;
 }
 
+/* error(3) with standard error on a pipe: the program's name and the
+   message (glibc flushes standard output first) */
+#ifdef __GLIBC__
+int run_error(struct ctx *c)
+{
+    (void)c;
+    error(0, ENOENT, "census");
+    return 0;
+}
+#endif
+
+/* eaccess(3): access(2) by the effective IDs */
+int run_eaccess(struct ctx *c)
+{
+    (void)c;
+    return err(eaccess("file", R_OK) < 0);
+}
+
+/* The mount table, as df(1) and sort(1) read it: /proc/mounts */
+int run_setmntent(struct ctx *c)
+{
+    c->fp = setmntent("/proc/mounts", "r");
+    return err(c->fp == NULL);
+}
+
+int set_setmntent(struct ctx *c)
+{
+    return run_setmntent(c);
+}
+
+int run_getmntent(struct ctx *c)
+{
+    return getmntent(c->fp) == NULL ? -1 : 0;
+}
+
+int run_endmntent(struct ctx *c)
+{
+    FILE *fp = c->fp;
+
+    c->fp = NULL;
+    return endmntent(fp) == 1 ? 0 : -1;
+}
+
+int fin_endmntent(struct ctx *c)
+{
+    return c->fp != NULL ? run_endmntent(c) : 0;
+}
+
 int run_feof(struct ctx *c)
 {
     return feof(c->fp) ? -1 : 0;

@@ -149,6 +149,35 @@ int run_timegm(struct ctx *c)
     return timegm(&tm) == (time_t)-1 ? -1 : 0;
 }
 
+int run_sched_getscheduler(struct ctx *c)
+{
+    (void)c;
+    return err(sched_getscheduler(0) < 0);
+}
+
+/* vasprintf(3), which _FORTIFY_SOURCE's __vasprintf_chk wraps */
+static int call_vasprintf(char **s, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vasprintf(s, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+int run_vasprintf(struct ctx *c)
+{
+    char *s;
+
+    (void)c;
+    if (call_vasprintf(&s, "%s %d", "census", 64) < 0)
+        return -1;
+    free(s);
+    return 0;
+}
+
 int run_setenv(struct ctx *c)
 {
     (void)c;
@@ -399,6 +428,29 @@ int run_dlsym(struct ctx *c)
 {
     c->mem = dlsym(RTLD_DEFAULT, "malloc");
     return c->mem == NULL ? -1 : 0;
+}
+
+/* dlopen(3) of the library the row names (dlopen(libselinux.so.1)):
+   mapping it and what it needs, and their constructors, which run as they
+   do when a program that needs the library starts */
+int run_dlopen_lib(struct ctx *c)
+{
+    const char *a = strchr(c->name, '('), *b = a ? strchr(a, ')') : NULL;
+
+    if (b == NULL || (size_t)(b - a) > sizeof c->buf)
+        return EINVAL;
+    memcpy(c->buf, a + 1, (size_t)(b - a - 1));
+    c->buf[b - a - 1] = '\0';
+    c->mem = dlopen(c->buf, RTLD_NOW);
+    return c->mem == NULL ? -1 : 0;
+}
+
+int fin_dlclose(struct ctx *c)
+{
+    void *h = c->mem;
+
+    c->mem = NULL;
+    return h != NULL && dlclose(h) != 0 ? -1 : 0;
 }
 
 int run_dlerror(struct ctx *c)

@@ -359,6 +359,47 @@ const struct test tests[] = {
     { "execv", NULL, run_execv, NULL, NULL, T_NOEND, NULL },
     { "execlp(PATH=nonexistent:dir)", set_path, run_execlp, NULL, NULL,
       T_NOEND, NULL },
+    /* what sort (coreutils 9.5 and later) imports besides */
+    { "sched_getscheduler", NULL, run_sched_getscheduler, NULL, NULL, 0,
+      NULL },
+    { "eaccess", NULL, run_eaccess, NULL, NULL, 0, NULL },
+    { "setmntent", NULL, run_setmntent, fin_endmntent, NULL, 0, NULL },
+    { "getmntent", set_setmntent, run_getmntent, fin_endmntent, NULL, 0,
+      NULL },
+    { "endmntent", set_setmntent, run_endmntent, fin_endmntent, NULL, 0,
+      NULL },
+    { "vasprintf", NULL, run_vasprintf, NULL, NULL, 0, NULL },
+#ifdef __GLIBC__
+    { "error(stderr=pipe)", set_stderr_pipe, run_error, fin_close_pipe, NULL,
+      0, NULL },
+#endif
+    /* the libraries ls(1) needs besides the C library, where the image
+       carries them (ci/census/build): their loading and constructors */
+#ifdef HAVE_LIB_SELINUX
+    { "dlopen(libselinux.so.1)", NULL, run_dlopen_lib, fin_dlclose, NULL,
+      T_ONCE, NULL },
+#endif
+#ifdef HAVE_LIB_CAP
+    { "dlopen(libcap.so.2)", NULL, run_dlopen_lib, fin_dlclose, NULL, T_ONCE,
+      NULL },
+#endif
+    /* posix_spawn(3)'s set-up (more-spawn.c) */
+    { "posix_spawn_file_actions_init", NULL, run_actions_init,
+      run_actions_destroy, NULL, 0, NULL },
+    { "posix_spawn_file_actions_addclose", set_actions_init,
+      run_actions_addclose, run_actions_destroy, NULL, 0, NULL },
+    { "posix_spawn_file_actions_adddup2", set_actions_init,
+      run_actions_adddup2, run_actions_destroy, NULL, 0, NULL },
+    { "posix_spawn_file_actions_destroy", set_actions_init,
+      run_actions_destroy, NULL, NULL, 0, NULL },
+    { "posix_spawnattr_init", NULL, run_spawnattr_init, run_spawnattr_destroy,
+      NULL, 0, NULL },
+    { "posix_spawnattr_setflags", set_spawnattr_init, run_spawnattr_setflags,
+      run_spawnattr_destroy, NULL, 0, NULL },
+    { "posix_spawnattr_destroy", set_spawnattr_init, run_spawnattr_destroy,
+      NULL, NULL, 0, NULL },
+    { "posix_spawnp(PATH)", set_path, run_posix_spawnp,
+      fin_wait, "child", 0, "clone3" },
     /* what /bin/sh imports (shell.c) */
     { "getegid", NULL, run_getegid, NULL, NULL, 0, NULL },
     { "getpgrp", NULL, run_getpgrp, NULL, NULL, 0, NULL },
