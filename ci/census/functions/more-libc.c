@@ -112,15 +112,21 @@ int run_tzset(struct ctx *c)
     return 0;
 }
 
+/* 2026-12-05 00:00:00, the broken-down time mktime and timegm convert */
+static void some_day(struct tm *tm)
+{
+    memset(tm, 0, sizeof *tm);
+    tm->tm_year = 126;
+    tm->tm_mday = 5;
+    tm->tm_mon = 11;
+}
+
 int run_mktime(struct ctx *c)
 {
     struct tm tm;
 
     (void)c;
-    memset(&tm, 0, sizeof tm);
-    tm.tm_year = 126;
-    tm.tm_mday = 5;
-    tm.tm_mon = 11;
+    some_day(&tm);
     tm.tm_isdst = -1;
     return mktime(&tm) == (time_t)-1 ? -1 : 0;
 }
@@ -142,10 +148,7 @@ int run_timegm(struct ctx *c)
     struct tm tm;
 
     (void)c;
-    memset(&tm, 0, sizeof tm);
-    tm.tm_year = 126;
-    tm.tm_mday = 5;
-    tm.tm_mon = 11;
+    some_day(&tm);
     return timegm(&tm) == (time_t)-1 ? -1 : 0;
 }
 
