@@ -237,9 +237,10 @@ function roff_calls_legend() {
 # namesplit(D): a function name longer than 28 columns is shown on two
 # lines of the table, split before its last "(" or after its last "_"
 # within them (posix_spawn_file_actions_ / addclose): nsplit is 2, the
-# lines in split1 and split2 (indented); else nsplit is 1.
+# lines in split1 and split2 (indented); else nsplit is 1.  namew is the
+# width the name takes in the table.
 function namesplit(d,    i, at) {
-	nsplit = 1; split1 = d
+	nsplit = 1; split1 = d; namew = length(d)
 	if (length(d) <= 28) return
 	for (i = 2; i <= 28; i++) {
 		if (substr(d, i, 1) == "(") at = i - 1
@@ -247,6 +248,8 @@ function namesplit(d,    i, at) {
 	}
 	if (!at) return
 	nsplit = 2; split1 = substr(d, 1, at); split2 = "\\ \\ " substr(d, at + 1)
+	namew = length(d) - at + 2
+	if (at > namew) namew = at
 }
 function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n, d, wf, wc, lead) {
 	# The calls column takes what the longest function name leaves of a
@@ -255,8 +258,7 @@ function roff_calls(    i, j, f, k, r, sources, ns, srcno, h, n, d, wf, wc, lead
 	for (j = 1; j <= nf; j++) {
 		d = display(forder[j]); gsub(/\\\[->\]/, "x", d)
 		namesplit(d)
-		if (nsplit == 2) d = length(split1) > length(split2) - 2 ? split1 : substr(split2, 5) "xx"
-		if (length(d) > wf) wf = length(d)
+		if (namew > wf) wf = namew
 	}
 	wc = 53 - wf
 	if (wc > 31) wc = 31
@@ -322,8 +324,7 @@ function roff_fallback(    j, f, k, c, e, p, wf, ws) {
 	for (j = 1; j <= nr; j++) {
 		if (!fallbackrow(rorder[j])) continue
 		namesplit(display(rorder[j]))
-		c = nsplit == 2 ? (length(split1) > length(split2) - 2 ? length(split1) : length(split2) - 2) : length(split1)
-		if (c > wf) wf = c
+		if (namew > wf) wf = namew
 	}
 	ws = wf > 20 ? 40 - wf : 20
 	print ".\\\" census-table: fallback"
