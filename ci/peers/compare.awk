@@ -72,21 +72,15 @@ $1 != "R" { next }
 	for (e = 1; e <= ne; e++) if ((et[e] == name || (et[e] ~ /\*$/ && index(name, substr(et[e], 1, length(et[e]) - 1)) == 1)) && sel(eg[e], abi)) { want = eo[e]; why = er[e]; used[e, abi] = 1; break }
 	got = res == "xfail" ? "pass" : res
 	k = id(suite, abi, t); n++
-	if (want == "flaky" && (got == "pass" || got == "fail")) {
-		# It passes at times and fails at others: a failure is a skip,
-		# with the reason (never a pass).
-		if (got == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
-		else { print "    ok " n " - " k " # SKIP failed; fails only at times here: " why; print guest "\t" k "\tskip\tfailed; fails only at times here: " why > tsv }
-		next
-	}
-	if (want == "timeout" && (got == "pass" || (got == "fail" && det == TIMEOUT))) {
-		# It passes, or at times the harness stops it at its per-test
-		# timeout: such a stop is a skip, with the reason; any other
-		# failure fails below.
-		if (got == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
-		else { print "    ok " n " - " k " # SKIP " TIMEOUT "; at times here: " why; print guest "\t" k "\tskip\t" TIMEOUT "; at times here: " why > tsv }
-		next
-	}
+	# flaky: it passes at times and fails at others; timeout: it passes,
+	# or at times the harness stops it at its per-test timeout (any other
+	# failure fails below).  Such a failure is a skip, with the reason,
+	# never a pass.
+	at = ""
+	if (got == "fail" && want == "flaky") at = "failed; fails only at times here: "
+	if (got == "fail" && want == "timeout" && det == TIMEOUT) at = TIMEOUT "; at times here: "
+	if (at != "") { print "    ok " n " - " k " # SKIP " at why; print guest "\t" k "\tskip\t" at why > tsv; next }
+	if (want == "flaky" && got == "pass") want = "pass"
 	if (want == "timeout") want = "pass"
 	if (got == want) {
 		if (want == "pass") { print "    ok " n " - " k; print guest "\t" k "\tpass\t" det > tsv }
