@@ -146,9 +146,12 @@ char helper[PATH_MAX];         /* census-start, beside the probe */
 char helper_pthread[PATH_MAX]; /* census-start linked with -pthread */
 char self_exe[PATH_MAX];       /* this probe */
 
-static void ctx_init(struct ctx *c)
+/* A row's context, before its set-up: c->name is the row's name from
+   then on (libs.c's set-up finds the function it names). */
+static void ctx_init(struct ctx *c, const struct test *t)
 {
     memset(c, 0, sizeof *c);
+    c->name = t->name;
     c->fd = c->fd2 = c->ep = -1;
     c->pfd[0] = c->pfd[1] = -1;
     c->pid = -1;
@@ -213,7 +216,7 @@ static void census_child(const struct test *t, int sv[2])
     struct ctx c;
     int listener, e;
 
-    ctx_init(&c);
+    ctx_init(&c, t);
     if (dup2(sv[1], CHANNEL_FD) != CHANNEL_FD) {
         child_error(t->name, "dup2", errno);
         _exit(EXIT_FAILURE);
@@ -455,7 +458,7 @@ static int first_call(const char *name, int warm)
         ft.name = fname;
         ft.created = NULL;      /* as census_first() */
     }
-    ctx_init(&c);
+    ctx_init(&c, &ft);
     if (ft.setup != NULL && (e = ft.setup(&c)) != 0) {
         child_error(ft.name, "set-up", e);
         return EXIT_FAILURE;
@@ -484,7 +487,7 @@ static void fallback(const struct test *t, long nr, int e)
         return;
     }
     if (pid == 0) {
-        ctx_init(&c);
+        ctx_init(&c, t);
         /* What the C library says when it gives up is not a record. */
         if (setenv("LIBC_FATAL_STDERR_", "1", 1) < 0)
             _exit(254);
@@ -553,7 +556,7 @@ static void witness_one(const struct test *t)
         return;
     }
     if (pid == 0) {
-        ctx_init(&c);
+        ctx_init(&c, t);
         if (t->flags & (T_FIRST | T_WARM))
             exec_again(t);
         if (t->setup != NULL && (e = t->setup(&c)) != 0) {

@@ -92,6 +92,24 @@ int run_lstat(struct ctx *c)
     return err(lstat("link", &st) < 0);
 }
 
+/* fstatat(2) of a name in the working directory, and of the link without
+   following it (glibc before 2.33 compiles either to __fxstatat) */
+int run_fstatat(struct ctx *c)
+{
+    struct stat st;
+
+    (void)c;
+    return err(fstatat(AT_FDCWD, "link", &st, 0) < 0);
+}
+
+int run_fstatat_nofollow(struct ctx *c)
+{
+    struct stat st;
+
+    (void)c;
+    return err(fstatat(AT_FDCWD, "link", &st, AT_SYMLINK_NOFOLLOW) < 0);
+}
+
 int run_access(struct ctx *c)
 {
     (void)c;

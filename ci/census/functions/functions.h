@@ -23,6 +23,8 @@ int run_readdir(struct ctx *c);
 int run_stat(struct ctx *c);
 int run_fstat(struct ctx *c);
 int run_lstat(struct ctx *c);
+int run_fstatat(struct ctx *c);
+int run_fstatat_nofollow(struct ctx *c);
 int run_access(struct ctx *c);
 int run_faccessat(struct ctx *c);
 int run_faccessat_eaccess(struct ctx *c);
@@ -297,6 +299,7 @@ int run_fnmatch(struct ctx *c);
 int run_strdup(struct ctx *c);
 int set_malloc_64(struct ctx *c);
 int run_realloc_128(struct ctx *c);
+int run_reallocarray(struct ctx *c);
 int set_malloc_1m(struct ctx *c);
 int run_realloc_2m(struct ctx *c);
 int run_mmap(struct ctx *c);
@@ -381,6 +384,9 @@ int run_nanosleep64(struct ctx *c);
 int run_clock_nanosleep64(struct ctx *c);
 int run_utimensat64(struct ctx *c);
 int run_stat64_future(struct ctx *c);
+int run_lstat64_future(struct ctx *c);
+int run_wait3_64(struct ctx *c);
+int run_settimeofday64(struct ctx *c);
 int run_fstat64(struct ctx *c);
 int run_select64(struct ctx *c);
 int run_timer_settime64(struct ctx *c);
@@ -405,6 +411,35 @@ int set_setmntent(struct ctx *c);
 int run_getmntent(struct ctx *c);
 int run_endmntent(struct ctx *c);
 int fin_endmntent(struct ctx *c);
+/* more-libc.c, more-io.c: what ls and date import besides */
+int set_newlocale(struct ctx *c);
+int fin_freelocale(struct ctx *c);
+int run_uselocale(struct ctx *c);
+int run_nl_langinfo_l(struct ctx *c);
+int run_fpurge(struct ctx *c);
+
+/* libs.c: libselinux's and libcap's functions that ls calls */
+#ifdef HAVE_LIB_SELINUX
+int set_selinux(struct ctx *c);
+int set_selinux_fd(struct ctx *c);
+int fin_selinux(struct ctx *c);
+int fin_selinux_fd(struct ctx *c);
+int run_path_con(struct ctx *c);
+int run_fd_con(struct ctx *c);
+int set_freecon(struct ctx *c);
+int run_freecon(struct ctx *c);
+int fin_freecon(struct ctx *c);
+#endif
+#ifdef HAVE_LIB_CAP
+int set_cap_file(struct ctx *c);
+int run_cap_get_file(struct ctx *c);
+int fin_cap_file(struct ctx *c);
+int set_cap_init(struct ctx *c);
+int run_cap_to_text(struct ctx *c);
+int fin_cap_to_text(struct ctx *c);
+int run_cap_free(struct ctx *c);
+int fin_cap_free(struct ctx *c);
+#endif
 
 /* more-spawn.c: posix_spawn(3)'s set-up, posix_spawnp(3) */
 int run_actions_init(struct ctx *c);

@@ -8,6 +8,7 @@
  */
 #include "functions.h"     /* first: _GNU_SOURCE */
 
+#include <stdio_ext.h>
 #include <sys/xattr.h>
 
 /* a pipe with one byte in it */
@@ -343,4 +344,12 @@ int fin_endmntent(struct ctx *c)
 int run_feof(struct ctx *c)
 {
     return feof(c->fp) ? -1 : 0;
+}
+
+/* __fpurge(3) (stdio_ext.h, glibc and musl): the text set_stream_text
+   left in the buffer is thrown away, not written */
+int run_fpurge(struct ctx *c)
+{
+    __fpurge(c->fp);
+    return 0;
 }

@@ -13,6 +13,7 @@
 #include <fnmatch.h>
 #include <getopt.h>
 #include <libintl.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
@@ -268,6 +269,19 @@ int run_realloc_128(struct ctx *c)
     return 0;
 }
 
+#ifdef HAVE_REALLOCARRAY
+/* reallocarray(3): 2 x 64 bytes for the 64 of set_malloc_64 */
+int run_reallocarray(struct ctx *c)
+{
+    void *p = reallocarray(c->mem, 2, 64);
+
+    if (p == NULL)
+        return err(1);
+    c->mem = p;
+    return 0;
+}
+#endif
+
 int set_malloc_1m(struct ctx *c)
 {
     c->mem = malloc(1 << 20);
@@ -505,4 +519,33 @@ int run_mbrtoc32(struct ctx *c)
     (void)c;
     memset(&st, 0, sizeof st);
     return mbrtoc32(&wc, "c", 1, &st) == 1 && wc == U'c' ? 0 : -1;
+}
+
+/* A locale object of its own (newlocale(3) of "C", made outside the
+   measured call): made current for the thread, or asked by nl_langinfo_l */
+int set_newlocale(struct ctx *c)
+{
+    c->mem = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    return err(c->mem == NULL);
+}
+
+int fin_freelocale(struct ctx *c)
+{
+    if (uselocale(LC_GLOBAL_LOCALE) == (locale_t)0)
+        return errno;
+    freelocale((locale_t)c->mem);
+    c->mem = NULL;
+    return 0;
+}
+
+int run_uselocale(struct ctx *c)
+{
+    return err(uselocale((locale_t)c->mem) == (locale_t)0);
+}
+
+int run_nl_langinfo_l(struct ctx *c)
+{
+    const char *s = nl_langinfo_l(CODESET, (locale_t)c->mem);
+
+    return s != NULL && *s != '\0' ? 0 : -1;
 }

@@ -23,6 +23,9 @@ const struct test tests[] = {
       T_ONCE, NULL },
     { "fstat", set_open, run_fstat, fin_close_fd, NULL, 0, "statx" },
     { "lstat", NULL, run_lstat, NULL, NULL, 0, "statx" },
+    { "fstatat", NULL, run_fstatat, NULL, NULL, 0, "statx" },
+    { "fstatat(NOFOLLOW)", NULL, run_fstatat_nofollow, NULL, NULL, 0,
+      "statx" },
     { "access", NULL, run_access, NULL, NULL, 0, NULL },
     /* A name with flags in parentheses (without AT_ and SYMLINK_): the
        call is made with them; otherwise its flags are 0. */
@@ -212,6 +215,11 @@ const struct test tests[] = {
       NULL, T_ONCE, NULL },
     { "stat(t64,2040)", set_future, run_stat64_future, fin_future,
       NULL, T_ONCE, NULL },
+    { "lstat(t64,2040)", set_future, run_lstat64_future, fin_future,
+      NULL, T_ONCE, NULL },
+    { "wait3(t64)", set_child, run_wait3_64, NULL, NULL, T_ONCE, NULL },
+    { "settimeofday(t64)", NULL, run_settimeofday64, NULL, NULL, T_ONCE,
+      NULL },
     { "fstat(t64)", set_open, run_fstat64, fin_close_fd, NULL, T_ONCE,
       NULL },
     { "select(t64)", set_pipe, run_select64, fin_close_pipe, NULL, T_ONCE,
@@ -299,6 +307,10 @@ const struct test tests[] = {
     { "strdup", NULL, run_strdup, fin_free, NULL, 0, NULL },
     { "realloc(64,128)", set_malloc_64, run_realloc_128, fin_free, NULL, 0,
       NULL },
+#ifdef HAVE_REALLOCARRAY
+    { "reallocarray(64,2x64)", set_malloc_64, run_reallocarray, fin_free,
+      NULL, 0, NULL },
+#endif
     { "realloc(1M,2M)", set_malloc_1m, run_realloc_2m, fin_free, NULL, 0,
       NULL },
     { "mmap(ANONYMOUS)", NULL, run_mmap, fin_munmap, NULL, 0, NULL },
@@ -369,6 +381,11 @@ const struct test tests[] = {
     { "endmntent", set_setmntent, run_endmntent, fin_endmntent, NULL, 0,
       NULL },
     { "vasprintf", NULL, run_vasprintf, NULL, NULL, 0, NULL },
+    { "uselocale", set_newlocale, run_uselocale, fin_freelocale, NULL, 0,
+      NULL },
+    { "nl_langinfo_l(CODESET)", set_newlocale, run_nl_langinfo_l,
+      fin_freelocale, NULL, 0, NULL },
+    { "__fpurge", set_stream_text, run_fpurge, fin_stream, NULL, 0, NULL },
 #ifdef __GLIBC__
     { "error(stderr=pipe)", set_stderr_pipe, run_error, fin_close_pipe, NULL,
       0, NULL },
@@ -378,10 +395,29 @@ const struct test tests[] = {
 #ifdef HAVE_LIB_SELINUX
     { "dlopen(libselinux.so.1)", NULL, run_dlopen_lib, fin_dlclose, NULL,
       T_ONCE, NULL },
+    /* and the functions ls calls in them (libs.c) */
+    { "getfilecon(absent)", set_selinux, run_path_con, fin_selinux, NULL, 0,
+      NULL },
+    { "lgetfilecon(absent)", set_selinux, run_path_con, fin_selinux, NULL,
+      0, NULL },
+    { "fgetfilecon(absent)", set_selinux_fd, run_fd_con, fin_selinux_fd,
+      NULL, 0, NULL },
+    { "getfilecon_raw(absent)", set_selinux, run_path_con, fin_selinux,
+      NULL, 0, NULL },
+    { "lgetfilecon_raw(absent)", set_selinux, run_path_con, fin_selinux,
+      NULL, 0, NULL },
+    { "fgetfilecon_raw(absent)", set_selinux_fd, run_fd_con, fin_selinux_fd,
+      NULL, 0, NULL },
+    { "freecon", set_freecon, run_freecon, fin_freecon, NULL, 0, NULL },
 #endif
 #ifdef HAVE_LIB_CAP
     { "dlopen(libcap.so.2)", NULL, run_dlopen_lib, fin_dlclose, NULL, T_ONCE,
       NULL },
+    { "cap_get_file(absent)", set_cap_file, run_cap_get_file, fin_cap_file,
+      NULL, 0, NULL },
+    { "cap_to_text", set_cap_init, run_cap_to_text, fin_cap_to_text, NULL, 0,
+      NULL },
+    { "cap_free", set_cap_init, run_cap_free, fin_cap_free, NULL, 0, NULL },
 #endif
     /* posix_spawn(3)'s set-up (more-spawn.c) */
     { "posix_spawn_file_actions_init", NULL, run_actions_init,

@@ -111,11 +111,42 @@ int run_stat64_future(struct ctx *c)
     return (long long)st.st_mtime == T2040 ? 0 : -1;
 }
 
+int run_lstat64_future(struct ctx *c)
+{
+    struct stat st;
+
+    (void)c;
+    if (lstat("future", &st) < 0)
+        return errno;
+    return (long long)st.st_mtime == T2040 ? 0 : -1;
+}
+
 int run_fstat64(struct ctx *c)
 {
     struct stat st;
 
     return err(fstat(c->fd, &st) < 0);
+}
+
+/* wait3(3) of set_child's child, with its resource use (a struct
+   rusage holds two struct timeval) */
+int run_wait3_64(struct ctx *c)
+{
+    int st;
+    struct rusage ru;
+
+    return err(wait3(&st, 0, &ru) != c->pid);
+}
+
+/* settimeofday(2) with the time it reads: the clock stays as it was */
+int run_settimeofday64(struct ctx *c)
+{
+    struct timeval tv;
+
+    (void)c;
+    if (gettimeofday(&tv, NULL) < 0)
+        return errno;
+    return err(settimeofday(&tv, NULL) < 0);
 }
 
 int run_select64(struct ctx *c)
