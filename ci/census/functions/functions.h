@@ -417,6 +417,8 @@ int fin_freelocale(struct ctx *c);
 int run_uselocale(struct ctx *c);
 int run_nl_langinfo_l(struct ctx *c);
 int run_fpurge(struct ctx *c);
+int run_byteorder(struct ctx *c);
+int run_atexit(struct ctx *c);
 
 /* libs.c: libselinux's and libcap's functions that ls calls */
 #ifdef HAVE_LIB_SELINUX

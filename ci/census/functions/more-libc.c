@@ -10,6 +10,7 @@
  */
 #include "functions.h"     /* first: _GNU_SOURCE */
 
+#include <arpa/inet.h>
 #include <fnmatch.h>
 #include <getopt.h>
 #include <libintl.h>
@@ -548,4 +549,29 @@ int run_nl_langinfo_l(struct ctx *c)
     const char *s = nl_langinfo_l(CODESET, (locale_t)c->mem);
 
     return s != NULL && *s != '\0' ? 0 : -1;
+}
+
+/* Byte order: glibc's headers compile htonl(x) and the others to an
+   instruction; musl's programs call them.  Called here as functions. */
+int run_byteorder(struct ctx *c)
+{
+    /* the row's name: h or n first, l or s fifth (htonl@first too) */
+    uint32_t (*l)(uint32_t) = c->name[0] == 'h' ? htonl : ntohl;
+    uint16_t (*s)(uint16_t) = c->name[0] == 'h' ? htons : ntohs;
+    volatile uint32_t v = 0x01020304;
+
+    if (c->name[4] == 'l')
+        return l(l(v)) == v ? 0 : -1;
+    return s(s((uint16_t)v)) == (uint16_t)v ? 0 : -1;
+}
+
+/* atexit(3) of a handler that the child never runs (it ends by _exit) */
+static void at_exit(void)
+{
+}
+
+int run_atexit(struct ctx *c)
+{
+    (void)c;
+    return atexit(at_exit) == 0 ? 0 : -1;
 }
