@@ -19,6 +19,9 @@ static int show(int s)
         return -1;
     }
     buf[n] = '\0';
+    /* musl's syslog(3) ends the message with a newline; glibc's does not */
+    if (n > 0 && buf[n - 1] == '\n')
+        buf[n - 1] = '\0';
     /* "<PRI>Mmm dd hh:mm:ss corpus: text": the time stamp left out */
     msg = strstr(buf, "corpus");
     printf("%.*s %s\n", (int)strcspn(buf, ">") + 1, buf, msg != NULL ? msg : "(no tag)");
