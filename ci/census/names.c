@@ -90,7 +90,7 @@ static const struct {
     { ENAMETOOLONG, "ENAMETOOLONG" }, { ENOSYS, "ENOSYS" },
     { ELOOP, "ELOOP" }, { EOPNOTSUPP, "EOPNOTSUPP" },
     { EAFNOSUPPORT, "EAFNOSUPPORT" }, { ECONNREFUSED, "ECONNREFUSED" },
-    { EOVERFLOW, "EOVERFLOW" },
+    { EOVERFLOW, "EOVERFLOW" }, { ENODATA, "ENODATA" },
 };
 
 void errno_name(int e, char *buf, size_t size)
