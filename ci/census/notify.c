@@ -149,12 +149,32 @@ void print_set(const char *name, const char *suffix,
     out("\n");
 }
 
-enum { BEFORE, RECORDING, DONE };
+/* EXECING: a task the function made asked for execve(2); what it makes
+   next is still the C library's if the call failed (musl's posix_spawn
+   child writes the error to its parent, then exits), another program's
+   if it did not. */
+enum { BEFORE, RECORDING, EXECING, DONE };
 
 struct task {
     pid_t tid;
     int state;
+    dev_t dev;          /* EXECING: the program the task ran */
+    ino_t ino;
 };
+
+/* The program task TID runs, by its file: 0, or -1 */
+static int program_of(pid_t tid, dev_t *dev, ino_t *ino)
+{
+    char path[64];
+    struct stat st;
+
+    snprintf(path, sizeof path, "/proc/%d/exe", (int)tid);
+    if (stat(path, &st) < 0)
+        return -1;
+    *dev = st.st_dev;
+    *ino = st.st_ino;
+    return 0;
+}
 
 struct seccomp_notif *req;
 struct seccomp_notif_resp *resp;
@@ -211,6 +231,14 @@ static void record(const struct test *t, const struct seccomp_data *d,
         k->tid = tid;
         k->state = RECORDING;
     }
+    if (k->state == EXECING) {
+        /* the task's next call: the same program if its execve failed */
+        dev_t dev;
+        ino_t ino;
+
+        k->state = program_of(tid, &dev, &ino) == 0 && dev == k->dev
+                   && ino == k->ino ? RECORDING : DONE;
+    }
     if (k->state != RECORDING)
         return;
     if (is_mark(d, CENSUS_TASK)) {
@@ -220,7 +248,7 @@ static void record(const struct test *t, const struct seccomp_data *d,
     set_add(made, d->arch, d->nr);
     if (d->arch == SELF_ARCH
         && ((long)d->nr == nr_execve || (long)d->nr == nr_execveat))
-        k->state = DONE;
+        k->state = program_of(tid, &k->dev, &k->ino) == 0 ? EXECING : DONE;
 }
 
 /* One measured child, while serve() answers its notifications. */

@@ -12,7 +12,8 @@
  * (SECCOMP_USER_NOTIF_FLAG_CONTINUE, Linux 5.5) and records the system calls
  * the child made between the markers.  Threads and processes the function
  * creates inherit the filter; the parent records theirs separately, until
- * they reach the probe's code (a marker) or run another program (execve).
+ * they reach the probe's code (a marker) or run another program (an execve
+ * that works; after one that fails, the C library goes on in the child).
  *
  * Two functions are measured in a new program instead: getrandom(2) and
  * arc4random(3) set up per-process state on their first call, which a
@@ -40,7 +41,7 @@
  *                                    use, each once
  *     F FUNCTION/thread [SYSCALL...] made by the thread it created
  *     F FUNCTION/child [SYSCALL...]  made by the process it created, up to
- *                                    and including execve
+ *                                    and including an execve that works
  *     F FUNCTION/other-thread [SYSCALL...] made meanwhile by the caller's
  *                                    other thread (FUNCTION+thread)
  *     F FUNCTION@CALL=ERRNO [SYSCALL...] made by the same call, measured

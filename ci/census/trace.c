@@ -23,7 +23,8 @@
  * execve(2) of the window is not recorded) to its end marker, or to its
  * exit.  Tasks it creates after the start marker, and threads it created
  * before the start marker once that marker comes, record until they make
- * the task marker or run another program (execve included); processes it
+ * the task marker or run another program (an execve(2) that works, itself
+ * recorded; after one that fails they go on); processes it
  * created before the start marker are not followed.  Output, one record
  * per line:
  *     W NAME [SYSCALL...]          the caller's calls, in order of first
@@ -365,8 +366,9 @@ static void entry(struct task *t, const struct w_info *w)
     }
     c = &tasks[t->owner];
     set_add(&c->made, w->arch, (long)w->nr);
-    if (is_exec(w))
-        stop_recording(t);
+    /* An execve(2) that works ends the recording at its exec event
+       (stopped()); after one that fails, the C library goes on (musl's
+       posix_spawn child writes the error to its parent, then exits). */
 }
 
 /* ---- resuming ---------------------------------------------------- */
@@ -499,6 +501,8 @@ static void stopped(pid_t tid, int status)
         if (event == PTRACE_EVENT_FORK || event == PTRACE_EVENT_VFORK
             || event == PTRACE_EVENT_CLONE)
             created(t);
+        else if (event == PTRACE_EVENT_EXEC)
+            stop_recording(t);  /* its calls are another program's now */
         sig = 0;
     } else if (t->awaiting && sig == SIGSTOP) {
         t->awaiting = 0;
