@@ -37,6 +37,7 @@ cc_glibc          -fuse-ld=lld
 cc_glibc_note     As glibc/aarch64.
 cc_musl           -
 cc_musl_note      -
+cc_musl_dynamic   -
 kernel_image      vmlinux
 kernel_format     as-is
 kernel_magic      0 7f454c460201
@@ -90,8 +91,8 @@ check "... its kernel and libc rows apply" sh -c \
 check "... and it has a cache key" sh -c \
 	'ci/guests/guest-build --key loong < /dev/null | grep -qxE "[0-9a-f]{64}"'
 ci/guests/build/sysroot --cc loong > "$SCRATCH/cc" 2>&1
-check "its cc runs its compiler recipe, lines joined" grep -qxF \
-	'loongarch64) exec clang --target=loongarch64-linux-gnu --sysroot="$S" \' "$SCRATCH/cc"
+check "its cc runs its compiler recipe, lines joined" sh -c \
+	'grep -qx "loongarch64)" "$1" && grep -qxF "	exec clang --target=loongarch64-linux-gnu --sysroot=\"\$S\" \\" "$1"' - "$SCRATCH/cc"
 check "... with its note above" grep -qxF '# As glibc/aarch64.' "$SCRATCH/cc"
 check "... and a wrapper that is a shell script" sh -n "$SCRATCH/cc"
 
