@@ -2,7 +2,8 @@
 # ci/corpus/suite-system.awk — the guest of ci/guests/guests.list whose C
 # library is Debian's glibc of SUITE (libc-from debian:SUITE) and whose
 # first ABI is ABI: the census system that measures the Debian commands,
-# /bin/sh among them, of a guest whose own C library is built from source.
+# /bin/sh among them, of a guest whose own C library is built from source
+# or is musl.
 # Prints its name, or nothing.
 # usage: awk -v suite=SUITE -v abi=ABI -f suite-system.awk GUESTS.LIST
 !/^[ \t]*(#|$)/ && $4 == "glibc" && $8 == "debian:" suite {
