@@ -117,6 +117,7 @@ int run_getgroups(struct ctx *c);
 int run_setgroups(struct ctx *c);
 int set_child(struct ctx *c);
 int run_wait(struct ctx *c);
+int run_wait3(struct ctx *c);
 int run_waitpid(struct ctx *c);
 int run_waitid(struct ctx *c);
 int set_pending(struct ctx *c);

@@ -176,6 +176,15 @@ int run_wait(struct ctx *c)
     return err(wait(&st) < 0);
 }
 
+/* wait3(3), with the child's resource use (what dash asks) */
+int run_wait3(struct ctx *c)
+{
+    int st;
+    struct rusage ru;
+
+    return err(wait3(&st, 0, &ru) != c->pid);
+}
+
 int run_waitpid(struct ctx *c)
 {
     int st;

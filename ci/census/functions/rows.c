@@ -126,6 +126,7 @@ const struct test tests[] = {
     { "getpwnam(root)", NULL, run_getpwnam, NULL, NULL, 0, NULL },
     { "getgrnam(root)", NULL, run_getgrnam, NULL, NULL, 0, NULL },
     { "wait", set_child, run_wait, NULL, NULL, 0, NULL },
+    { "wait3", set_child, run_wait3, NULL, NULL, 0, NULL },
     { "waitpid", set_child, run_waitpid, NULL, NULL, 0, NULL },
     { "waitid", set_child, run_waitid, NULL, NULL, 0, NULL },
     { "sigtimedwait", set_pending, run_sigtimedwait, NULL, NULL, 0, NULL },
