@@ -101,14 +101,21 @@ int run_utimensat64(struct ctx *c)
     return err(utimensat(AT_FDCWD, "future", ts, 0) < 0);
 }
 
+/* What stat(2) or lstat(2) of "future" gave (R, ST): 0 when it read the
+   2040 time, else the error (-1: another time) */
+static int future_read(int r, const struct stat *st)
+{
+    if (r < 0)
+        return errno;
+    return (long long)st->st_mtime == T2040 ? 0 : -1;
+}
+
 int run_stat64_future(struct ctx *c)
 {
     struct stat st;
 
     (void)c;
-    if (stat("future", &st) < 0)
-        return errno;
-    return (long long)st.st_mtime == T2040 ? 0 : -1;
+    return future_read(stat("future", &st), &st);
 }
 
 int run_lstat64_future(struct ctx *c)
@@ -116,9 +123,7 @@ int run_lstat64_future(struct ctx *c)
     struct stat st;
 
     (void)c;
-    if (lstat("future", &st) < 0)
-        return errno;
-    return (long long)st.st_mtime == T2040 ? 0 : -1;
+    return future_read(lstat("future", &st), &st);
 }
 
 int run_fstat64(struct ctx *c)
