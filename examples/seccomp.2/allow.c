@@ -55,7 +55,12 @@ static const long  calls[] = {          /* what this program needs */
     SYS_write, SYS_writev, SYS_exit_group, SYS_exit, SYS_rt_sigreturn,
 };
 static const long  clocks[] = {         /* calls the vDSO may make */
+#ifdef SYS_clock_gettime
     SYS_clock_gettime, SYS_clock_getres, SYS_clock_nanosleep,
+#else                                   /* musl, 32-bit ABIs: the old */
+    SYS_clock_gettime32, SYS_clock_getres_time32,   /* calls' names */
+    SYS_clock_nanosleep_time32, SYS_gettimeofday_time32,
+#endif
 #if defined(__x86_64__) && defined(__ILP32__)  /* x32: its vDSO makes */
     SYS_clock_gettime & ~0x40000000,     /* x86-64 calls */
     SYS_clock_getres & ~0x40000000, SYS_gettimeofday & ~0x40000000,

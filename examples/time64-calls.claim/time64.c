@@ -35,6 +35,17 @@
 
 #if defined(MY_ARCH) && defined(__NR_clock_gettime64)
 
+#ifndef __NR_clock_gettime      /* musl 1.2 renamed the old calls */
+# define __NR_clock_gettime      __NR_clock_gettime32
+# define __NR_clock_settime      __NR_clock_settime32
+# define __NR_clock_getres       __NR_clock_getres_time32
+# define __NR_clock_nanosleep    __NR_clock_nanosleep_time32
+# define __NR_timer_gettime      __NR_timer_gettime32
+# define __NR_timer_settime      __NR_timer_settime32
+# define __NR_timerfd_gettime    __NR_timerfd_gettime32
+# define __NR_timerfd_settime    __NR_timerfd_settime32
+#endif
+
 #define BASE   1000             /* call i fails with errno BASE + i */
 #define LATE   10000000000LL    /* 2286: more than 32 bits */
 
@@ -279,6 +290,8 @@ outcome(char *buf, size_t size, int r, int e)
         snprintf(buf, size, "%s", calls[e - BASE].name);
     else if (e == EOVERFLOW)
         snprintf(buf, size, "EOVERFLOW");
+    else if (e == ENOTSUP)
+        snprintf(buf, size, "ENOTSUP");
     else if (e == ENOSYS)
         snprintf(buf, size, "ENOSYS");
     else

@@ -29,6 +29,9 @@
 #else
 # error "add the AUDIT_ARCH_* value of this architecture"
 #endif
+#if !defined(SYS_clock_gettime) && defined(SYS_clock_gettime32)
+# define SYS_clock_gettime  SYS_clock_gettime32  /* musl, 32-bit ABIs */
+#endif
 
 static void
 show(const char *name, clockid_t clock)
