@@ -13,10 +13,10 @@
  * seccomp-census: the system calls of uname, printf, fflush,
  * malloc, free, exit on bullseye, bookworm, trixie, sid, musl,
  * i386, x32, oldkernel, arm64, arm64-sid, arm64-musl, riscv64,
- * armhf, s390x, ppc64el, musl-1-1-24, musl-1-2-0, musl-1-2-2,
- * musl-1-2-3, musl-1-2-4, musl-1-2-5, glibc-2-25, glibc-2-26,
- * glibc-2-28, glibc-2-33, glibc-2-34, glibc-2-35, glibc-2-39, per
- * ABI.
+ * armhf, armhf-musl, s390x, ppc64el, musl-1-1-24, musl-1-2-0,
+ * musl-1-2-2, musl-1-2-3, musl-1-2-4, musl-1-2-5, glibc-2-25,
+ * glibc-2-26, glibc-2-28, glibc-2-33, glibc-2-34, glibc-2-35,
+ * glibc-2-39, per ABI.
  * census_filter(DEFAULT) returns a new libseccomp filter
  * context whose rules allow these calls, each ABI its own;
  * ABIs of the other byte order are left out (they cannot
@@ -43,11 +43,13 @@ static scmp_filter_ctx census_filter(uint32_t def_action)
         { SCMP_ARCH_ARM, "brk" },
         { SCMP_ARCH_ARM, "exit_group" },
         { SCMP_ARCH_ARM, "getrandom" },
+        { SCMP_ARCH_ARM, "ioctl" },
         { SCMP_ARCH_ARM, "mmap2" },
         { SCMP_ARCH_ARM, "munmap" },
         { SCMP_ARCH_ARM, "statx" },
         { SCMP_ARCH_ARM, "uname" },
         { SCMP_ARCH_ARM, "write" },
+        { SCMP_ARCH_ARM, "writev" },
         { SCMP_ARCH_X86, "brk" },
         { SCMP_ARCH_X86, "exit_group" },
         { SCMP_ARCH_X86, "getrandom" },
