@@ -105,6 +105,8 @@ cp /usr/bin/true "$b/usr/bin/true"
 ci/guests/build/initramfs --closure "$b" / "$SCRATCH/scan" > "$SCRATCH/cl.out" 2>&1
 check "the closure of a host program: its interpreter and its C library" sh -c '
 	[ -f "$1/usr/lib/x86_64-linux-gnu/libc.so.6" ] && [ -f "$1/usr/lib64/ld-linux-x86-64.so.2" ]' - "$b"
+check "... and the NSS modules glibc loads with dlopen, which no NEEDED entry names" sh -c '
+	[ -f "$1/usr/lib/x86_64-linux-gnu/libnss_files.so.2" ] && [ -f "$1/usr/lib/x86_64-linux-gnu/libnss_dns.so.2" ]' - "$b"
 if printf 'int main(void) { return 0; }\n' | gcc -m32 -x c -o "$b/usr/bin/t32" - 2>/dev/null; then
 	ci/guests/build/initramfs --closure "$b" / "$SCRATCH/scan" > "$SCRATCH/cl.out" 2>&1
 	check "... of an i386 program: the i386 ones (lib_dirs of ci/arch/i386.abi)" sh -c '
