@@ -4,23 +4,34 @@
 #   secs    -v a=T0 -v b=T1 (seconds since the epoch): b - a, as N.NN
 #   last    stdin: ci/guests/bench-boot's output; the last field of its
 #           last line (the median boot to init), as a number
-#   boots   file: "GUEST SECONDS" lines; -v dflt="GUEST...": "MEAN TOTAL N D",
-#           the mean boot of the D default-tier guests, the total of all N
+#   boots   file: "GUEST SECONDS FAMILY" lines; -v dflt="GUEST...":
+#           "MEAN TOTAL N D XMEAN XN", the mean boot of the D default-tier
+#           guests, the total of all N, the mean of the XN default-tier
+#           guests of family pc (x86)
+#   qemucpu files: ci/guests/guest-boot's timing of each guest of a run;
+#           -v mean=B (the mean bare boot): a line saying the sum and mean
+#           of qemu_cpu_ms
 #   sptime  file: a guest's results (ci/guests/guest-boot): the sum of the
 #           SP-TIME records (ms), in seconds
 #   ratio   -v fresh=S -v n=N -v mean=B: R = fresh / (n x mean)
 mode == "last" { v = $NF; next }
 mode == "boots" {
 	total += $2; n++
-	if (index(" " dflt " ", " " $1 " ")) { dt += $2; dn++ }
+	if (index(" " dflt " ", " " $1 " ")) {
+		dt += $2; dn++
+		if ($3 == "pc") { xt += $2; xn++ }
+	}
 	next
 }
+mode == "qemucpu" && /^qemu_cpu_ms=/ { c += substr($0, 13) / 1000; cn++; next }
 mode == "sptime" && $1 == "SP-TIME" { s += $3; next }
 END {
 	if (mode == "secs") printf "%.2f\n", b - a
 	else if (mode == "last") print v + 0
 	else if (mode == "boots") {
-		printf "%.2f %.2f %d %d\n", dn ? dt / dn : 0, total, n, dn
-	} else if (mode == "sptime") printf "%.2f\n", s / 1000
+		printf "%.2f %.2f %d %d %.2f %d\n", dn ? dt / dn : 0, total, n, dn, xn ? xt / xn : 0, xn
+	} else if (mode == "qemucpu")
+		printf "fresh CPU  %.1f s of QEMU for %d guests, %.2f s each (a bare boot: %s s); the rest is the sessions\n", c, cn, cn ? c / cn : 0, mean
+	else if (mode == "sptime") printf "%.2f\n", s / 1000
 	else if (mode == "ratio") printf "R          %.2f  (fresh %s s / (%d guests x %s s))\n", fresh / (n * mean), fresh, n, mean
 }

@@ -70,6 +70,14 @@ while :; do echo 0123456789; done
 EOF
 
 check "guest-boot runs a script" "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/out1"
+# QEMU's CPU time (from the shell's `times`): at least the 0.1 s no boot
+# under TCG goes below, at most its wall time (one vCPU) and a little.
+qemu_cpu() {
+	awk -F= '{ v[$1] = $2 } END {
+		w = (v["qemu_end"] - v["qemu_start"]) / 1e6; c = v["qemu_cpu_ms"]
+		exit !(c != "" && c >= 100 && c <= w * 1.5 + 100) }' "$SCRATCH/out1/timing"
+}
+check "guest-boot's timing says what QEMU cost the host in CPU time" qemu_cpu
 check "interleaved stdout and stderr keep their order" same inter 'SP-BEGIN inter
 | out1
 | err1
