@@ -307,7 +307,7 @@ set_alarm(long ms)
 }
 
 /* SECCOMP_IOCTL_NOTIF_RECV; print what happened.  If TIMED, give up
-   after half a second: for questions where waiting is an answer. */
+   after a quarter of a second: for questions where waiting is an answer. */
 static int
 try_recv(int listener, int timed)
 {
@@ -315,7 +315,7 @@ try_recv(int listener, int timed)
 
     memset(req, 0, req_size);
     if (timed)
-        set_alarm(500);
+        set_alarm(250);
     r = ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req);
     saved = errno;
     set_alarm(0);
@@ -325,7 +325,7 @@ try_recv(int listener, int timed)
         printf("supervisor: RECV: #%llu, umask(%#llo)\n",
                seq(req->id), (unsigned long long) req->data.args[0]);
     } else if (saved == EINTR) {
-        printf("supervisor: RECV: still blocked after 0.5 s\n");
+        printf("supervisor: RECV: still blocked after 0.25 s\n");
     } else {
         printf("supervisor: RECV: %s\n", errname(saved));
     }
@@ -626,13 +626,13 @@ q_signal(unsigned int flags)
     printf("supervisor: sent SIGUSR1\n");
     p[0].fd = t.sock;
     p[0].events = POLLIN;
-    if (poll(p, 1, 1000) == -1)
+    if (poll(p, 1, 250) == -1)
         die("poll");
     if (p[0].revents & POLLIN) {
         get(t.sock);
         printf("supervisor: the target's handler has run\n");
     } else {
-        printf("supervisor: no handler has run after 1 s\n");
+        printf("supervisor: no handler has run after 0.25 s\n");
     }
     try_ioctl(t.listener, SECCOMP_IOCTL_NOTIF_ID_VALID, "ID_VALID #1",
               &req->id);

@@ -14,6 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -100,20 +101,35 @@ on_alarm(int sig)
     (void) sig;
 }
 
-/* RECV, given up after one second (SIGALRM without SA_RESTART). */
+/* RECV, given up after a quarter of a second (SIGALRM without
+   SA_RESTART). */
 static long
-recv_1s(int fd, struct seccomp_notif *req)
+recv_timed(int fd, struct seccomp_notif *req)
 {
     long              r;
+    int               saved;
     struct sigaction  sa;
+    struct itimerval  it;
 
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_alarm;
-    sigaction(SIGALRM, &sa, NULL);
+    memset(&it, 0, sizeof(it));
+    it.it_value.tv_usec = 250000;
+    if (sigaction(SIGALRM, &sa, NULL) == -1
+        || setitimer(ITIMER_REAL, &it, NULL) == -1)
+    {
+        perror("SIGALRM");
+        exit(EXIT_FAILURE);
+    }
     memset(req, 0, sizeof(*req));
-    alarm(1);
     r = ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, req);
-    alarm(0);
+    saved = errno;
+    memset(&it, 0, sizeof(it));
+    if (setitimer(ITIMER_REAL, &it, NULL) == -1) {
+        perror("setitimer");
+        exit(EXIT_FAILURE);
+    }
+    errno = saved;
     return r;
 }
 
@@ -159,7 +175,7 @@ answer(int fd, long error, long val)
     struct seccomp_notif       req;
     struct seccomp_notif_resp  resp;
 
-    if (recv_1s(fd, &req) == -1) {
+    if (recv_timed(fd, &req) == -1) {
         printf("supervisor: RECV: %s\n", result(-1));
         return;
     }
@@ -200,7 +216,7 @@ main(int argc, char *argv[])
         fd = listener();
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         printf("RECV, O_NONBLOCK, nothing pending: %s\n",
-               result(recv_1s(fd, &req)));
+               result(recv_timed(fd, &req)));
     } else if (strcmp(argv[1], "answer") == 0) {
         fd = target(2, &pid);
         answer(fd, -EPERM, 42);
@@ -210,7 +226,7 @@ main(int argc, char *argv[])
         fd = target(0, &pid);
         waitpid(pid, NULL, 0);
         printf("RECV after the target exited: %s\n",
-               result(recv_1s(fd, &req)));
+               result(recv_timed(fd, &req)));
     } else if (strcmp(argv[1], "flags") == 0) {
         fd = listener();
         printf("SYNC_WAKE_UP: %s\n", result(ioctl(fd,
