@@ -307,7 +307,8 @@ set_alarm(long ms)
 }
 
 /* SECCOMP_IOCTL_NOTIF_RECV; print what happened.  If TIMED, give up
-   after a quarter of a second: for questions where waiting is an answer. */
+   after a quarter of a second: for questions where waiting is an
+   answer. */
 static int
 try_recv(int listener, int timed)
 {
