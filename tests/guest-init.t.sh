@@ -2,7 +2,7 @@
 # tests/guest-init.t.sh: ci/guests/guest-init.c and ci/guests/guest-boot on a
 # real guest.  Needs a built guest: GDIR=/path/to/guest (vmlinux, base.cpio,
 # info) as made by ci/guests/guest-build; without it, the bookworm guest is
-# built (or taken from the cache) with ci/guests/guest-build.  Boots it three
+# built (or taken from the cache) with ci/guests/guest-build.  Boots it four
 # times:
 #   1. a script exercising the protocol: stdout and stderr interleaved, a
 #      per-command timeout followed by a command that still runs, SIGSEGV,
@@ -10,7 +10,10 @@
 #      without the shell (quoting as the shell's), the time records, a
 #      flood cut at 10000 lines;
 #   2. a hanging command under SP_GUEST_TIMEOUT=5: guest-boot must give up;
-#   3. a kernel without its local APIC timer: init must refuse to start.
+#   3. a kernel without its local APIC timer: init must refuse to start;
+#   4. a section of lanes: units side by side, each sent whole, a unit in
+#      its order, what a lane's command leaves running killed, a lane that
+#      dies.
 # Prints "ok N - ..." / "not ok N - ...".
 # shellcheck disable=SC2016 # the scripts are the guest's to expand
 # shellcheck source=tests/lib.sh
@@ -32,10 +35,11 @@ overlay() {
 		(cd "$SCRATCH/$1" && find . | cpio -o -H newc -R 0:0 --quiet) >"$SCRATCH/$1.cpio"
 }
 
-# block ID: the records of one command, SP-BEGIN to SP-END
+# block ID: the records of one command, SP-BEGIN to SP-END (of boot $out)
+out=out1
 block() {
 	awk -v id="$1" '$0 == "SP-BEGIN " id { on = 1 } on { print } on && index($0, "SP-END " id " ") == 1 { exit }' \
-		"$SCRATCH/out1/results"
+		"$SCRATCH/$out/results"
 }
 
 # same ID EXPECTED: the command's records are exactly EXPECTED
@@ -155,6 +159,60 @@ fails_with "a guest without its local APIC timer stops before any command" \
 	"^guest-boot: $gname: init failed: the local APIC timer is not in use \\(clock event device: [a-z0-9]+\\)" \
 	env SP_KERNEL_ARGS=noapictimer "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/three.cpio" "$SCRATCH/out3"
 check "... having run nothing" sh -c '! grep -q "^SP-BEGIN" "$1"' sh "$SCRATCH/out3/results"
+
+# lanes: units (the commands of one directory) side by side, each whole.
+overlay four <<'EOF'
+cmd first 0 10 /
+echo alone
+lanes 3
+cmd a1 1000 10 /home/user/a
+sleep 1; echo a1
+cmd a2 1000 10 /home/user/a
+echo a2
+cmd b1 1000 10 /home/user/b
+sleep 100 & echo b1
+cmd b2 1000 10 /home/user/b
+for i in 1 2 3; do echo b2-$i; done
+cmd c1 1000 10 /home/user/c
+echo c1; exit 5
+cmd d1 1000 10 /home/user/d
+echo d1
+cmd e1 0 10 /home/user/e
+kill -KILL $PPID
+cmd e2 0 10 /home/user/e
+echo e2
+lanes 1
+cmd last 0 10 /
+n=$(cat /proc/[0-9]*/comm | grep -c '^sleep$'); echo "$n"
+EOF
+check "a script with lanes runs" "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/four.cpio" "$SCRATCH/out4"
+out=out4
+# line PATTERN: the number of the first line of the results matching it
+line() { grep -n -m 1 -x "$1" "$SCRATCH/out4/results" | cut -d: -f1; }
+check "each command's records come whole" sh -c '
+	[ "$(awk "/^SP-BEGIN / { if (on) bad = 1; on = 1 } /^SP-END / { on = 0 } END { print bad + 0 }" "$1")" = 0 ] || { cat "$1"; exit 1; }
+' sh "$SCRATCH/out4/results"
+check "a unit keeps its order" same a2 'SP-BEGIN a2
+| a2
+SP-END a2 exit 0'
+check "... after its first command" test "$(line 'SP-END a1 exit 0')" -lt "$(line 'SP-BEGIN a2')"
+check "units run at once: those that end first are sent first" \
+	sh -c '[ "$1" -lt "$3" ] && [ "$2" -lt "$3" ]' sh "$(line 'SP-END c1 exit 5')" "$(line 'SP-END d1 exit 0')" "$(line 'SP-BEGIN a1')"
+check "an exit status in a lane is reported" same c1 'SP-BEGIN c1
+| c1
+SP-END c1 exit 5'
+check "what a command in a lane leaves running is killed" same last 'SP-BEGIN last
+| 0
+SP-END last exit 0'
+check "the commands outside the section run alone, before and after it" \
+	sh -c '[ "$1" -lt "$2" ] && [ "$3" -gt "$4" ]' sh "$(line 'SP-END first exit 0')" "$(line 'SP-BEGIN a1')" \
+	"$(line 'SP-BEGIN last')" "$(line 'SP-END a2 exit 0')"
+check "every command in a lane has its time" \
+	test "$(grep -c '^SP-TIME ' "$SCRATCH/out4/results")" -eq 8
+check "a lane that dies: the command it ran ends in an error" same e1 'SP-BEGIN e1
+SP-END e1 error the lane running it ended (signal 9)'
+check "... and so does each one it had not run" same e2 'SP-BEGIN e2
+SP-END e2 error the lane running it ended (signal 9)'
 
 # --settings: how the guest would be booted, booting nothing.
 "$TOP/ci/guests/guest-boot" --settings "$GDIR" > "$SCRATCH/set1" 2>&1

@@ -24,8 +24,18 @@ bad 'cmd a x 0 /\n./x\n' "^fatal: script line 1: bad UID 'x'$" "a UID that is no
 bad 'cmd a 0 -1 /\n./x\n' "^fatal: script line 1: bad TIMEOUT '-1'$" "a negative timeout is refused"
 bad 'cmd a 0 99999999999 /\n./x\n' "^fatal: script line 1: bad TIMEOUT" "a timeout beyond range is refused"
 bad 'cmd a 0 0 home\n./x\n' "^fatal: script line 1: CWD 'home' is not absolute$" "a relative directory is refused"
-bad 'cmd a 0 0\n./x\n' "^fatal: script line 1: expected 'cmd ID UID TIMEOUT CWD'$" "a cmd line with a field missing is refused"
-bad 'run a 0 0 /\n./x\n' "^fatal: script line 1: expected 'cmd ID UID TIMEOUT CWD'$" "a line that is not cmd is refused"
+bad 'cmd a 0 0\n./x\n' "^fatal: script line 1: expected 'cmd ID UID TIMEOUT CWD' or 'lanes N'$" "a cmd line with a field missing is refused"
+bad 'run a 0 0 /\n./x\n' "^fatal: script line 1: expected 'cmd ID UID TIMEOUT CWD' or 'lanes N'$" "a line that is not cmd is refused"
+bad 'lanes 0\ncmd a 0 0 /\n./x\n' "^fatal: script line 1: lanes '0' is not 1 to 16$" "lanes 0 is refused"
+bad 'lanes 17\n' "^fatal: script line 1: lanes '17' is not 1 to 16$" "more lanes than init keeps are refused"
+bad 'lanes\n' "^fatal: script line 1: expected 'cmd ID UID TIMEOUT CWD' or 'lanes N'$" "lanes without a number is refused"
 bad 'cmd a 0 0 /\n./x\ncmd b 0 0 /\n' "^fatal: script line 4: command text missing$" "a cmd line without its text is refused"
+lanes() {
+	printf 'cmd a 0 0 /\n./a\nlanes 3\ncmd b 0 0 /\n./b\ncmd c 0 0 /\n./c\nlanes 1\ncmd d 0 0 /\n./d\n' |
+		"$prog" | grep '^cmd' | diff -u - "$1"
+}
+printf '%s\n' 'cmd a uid=0 timeout=0 cwd=/' 'cmd b uid=0 timeout=0 cwd=/ lanes=3' \
+	'cmd c uid=0 timeout=0 cwd=/ lanes=3' 'cmd d uid=0 timeout=0 cwd=/' > "$SCRATCH/lanes.expected"
+check "lanes N gives the commands after it N lanes, until the next lanes line" lanes "$SCRATCH/lanes.expected"
 check "an empty script has no commands" sh -c '[ -z "$(printf "" | "$0")" ]' "$prog"
 done_testing

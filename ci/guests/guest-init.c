@@ -10,12 +10,18 @@
  *
  * Script (line oriented; lines beginning with '#' and blank lines are
  * ignored):
+ *     lanes N                  (optional, anywhere: see below)
  *     cmd ID UID TIMEOUT CWD
  *     command text, run with /bin/sh -c (or, when it is a simple command
  *     with no shell syntax, executed directly: see simple_words())
  * ID has no white space, UID is 0 or 1000, TIMEOUT is whole seconds (0: no
  * limit of its own), CWD is an absolute directory (created, owned by UID, if
- * missing).
+ * missing).  The commands run in the script's order, one at a time, except
+ * in a section that "lanes N" (N from 2 to 16) begins and the next "lanes"
+ * line ends: there each unit, the consecutive commands with one CWD (one
+ * page's sessions), runs in order in a process of its own (a lane), up to
+ * N units at once, and a unit's records are sent whole when it is done,
+ * in the order the units end (init-lanes.c).
  *
  * Results, one record per line:
  *     SP-READY <kernel release>
@@ -26,7 +32,9 @@
  *     SP-END <ID> exit <N> | signal <N> | timeout | error <text>
  *     SP-TIME <ID> <ms>        (how long the command took, reaping included)
  *     SP-DONE
- *     SP-FATAL <text>          (setup failure; the guest then powers off)
+ *     SP-FATAL <text>          (setup failure; the guest then powers off;
+ *                              in a lane, the lane ends and its unit's
+ *                              commands not ended get SP-END ... error)
  *
  * The results channel is chosen by the kernel argument sp.out=:
  *     sp.out=debugcon   QEMU's isa-debugcon at I/O port 0xe9 (what
@@ -42,12 +50,15 @@
  * Each command runs in its own session on a new pseudo-terminal (stdout and
  * stderr; stdin is /dev/null; no echo), with a fixed environment, as uid 0
  * or 1000:1000.  On its timeout its process group and then every process
- * but init get SIGKILL.  After the command exits, anything still holding the
- * terminal gets 1 s, then SIGKILL; no process outlives its command.
+ * but init get SIGKILL (in a lane: every process descended from the lane,
+ * which is their subreaper).  After the command exits, anything still
+ * holding the terminal gets 1 s, then SIGKILL; no process outlives its
+ * command.
  *
  * The code: this file, the set-up, the results channel and main;
- * init-run.c, running one command; init-script.c, reading the script
- * (tested on the host); init.h and init-script.h between them.
+ * init-run.c, running one command; init-lanes.c, running units side by
+ * side; init-script.c, reading the script (tested on the host); init.h and
+ * init-script.h between them.
  */
 #define _GNU_SOURCE
 #include "init.h"
@@ -129,7 +140,7 @@ void out_flush(void)
     out_len = 0;
 }
 
-static void out_put(const char *data, size_t len)
+void out_put(const char *data, size_t len)
 {
     if (out_len + len > sizeof out_buf) {
         out_flush();
@@ -140,6 +151,14 @@ static void out_put(const char *data, size_t len)
     }
     memcpy(out_buf + out_len, data, len);
     out_len += len;
+}
+
+/* From now on the records go to fd (a lane's pipe to init). */
+void out_to_fd(int fd)
+{
+    out_len = 0;
+    out_fd = fd;
+    out_kind = OUT_TTY;
 }
 
 /* One record: prefix, data, newline. */
@@ -167,6 +186,8 @@ void out_printf(const char *fmt, ...)
 static void power_off(void)
 {
     out_flush();
+    if (getpid() != 1)
+        _exit(1);       /* a lane (init-lanes.c): init says what it left */
     if (out_kind == OUT_TTY && tcdrain(out_fd) < 0)
         console_printf("guest-init: tcdrain: %s\n", strerror(errno));
     sync();
@@ -523,8 +544,7 @@ int main(void)
     struct utsname u;
     struct command *cmds;
     sigset_t set;
-    size_t ncmds, i;
-    long long t0;
+    size_t ncmds, i, n;
     char *script;
     int sigfd;
 
@@ -552,10 +572,15 @@ int main(void)
     if (script == NULL)
         fatal("read %s: %s", SCRIPT_PATH, strerror(errno));
     ncmds = parse_script(script, &cmds);
-    for (i = 0; i < ncmds; i++) {
-        t0 = now_ms();
-        run_command(&cmds[i], sigfd);
-        out_printf("SP-TIME %s %lld", cmds[i].id, now_ms() - t0);
+    for (i = 0; i < ncmds; i += n) {
+        n = 1;
+        if (cmds[i].lanes > 1) {
+            while (i + n < ncmds && cmds[i + n].lanes == cmds[i].lanes)
+                n++;
+            run_section(&cmds[i], n, cmds[i].lanes, sigfd);
+        } else {
+            run_timed(&cmds[i], sigfd);
+        }
     }
     out_printf("SP-DONE");
     power_off();

@@ -242,11 +242,80 @@ static void add_output(struct linebuf *lb, const char *data, size_t n)
     flush_lines(lb, 0);
 }
 
+/* The processes below this one (a lane, their subreaper), in pids; how
+   many (at most max).  Orphans have come to it, so its descendants are
+   those whose chain of parents reaches it. */
+static size_t descendants(pid_t *pids, size_t max)
+{
+    static pid_t pid[4096], ppid[4096];
+    static char mine[4096];
+    char path[48], buf[512], *p;
+    struct dirent *e;
+    size_t n = 0, i, k = 0;
+    ssize_t len;
+    DIR *d;
+    int fd, more;
+
+    d = opendir("/proc");
+    if (d == NULL)
+        return 0;
+    while ((e = readdir(d)) != NULL && n < sizeof pid / sizeof pid[0]) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9'
+            || strlen(e->d_name) > 20)
+            continue;
+        snprintf(path, sizeof path, "/proc/%.20s/stat", e->d_name);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        len = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (len <= 0)
+            continue;
+        buf[len] = '\0';
+        p = strrchr(buf, ')');          /* after "PID (COMM)": state, ppid */
+        if (p == NULL || sscanf(p + 1, " %*c %d", &ppid[n]) != 1)
+            continue;
+        pid[n] = (pid_t)atoi(e->d_name);
+        mine[n] = ppid[n] == getpid();
+        n++;
+    }
+    closedir(d);
+    do {
+        more = 0;
+        for (i = 0; i < n; i++) {
+            if (mine[i])
+                continue;
+            for (k = 0; k < n; k++) {
+                if (mine[k] && pid[k] == ppid[i]) {
+                    mine[i] = more = 1;
+                    break;
+                }
+            }
+        }
+    } while (more);
+    for (i = 0, k = 0; i < n && k < max; i++)
+        if (mine[i])
+            pids[k++] = pid[i];
+    return k;
+}
+
 static void kill_all(void)
 {
+    pid_t pids[4096];
+    size_t n, i;
+
     /* As PID 1, kill(-1) reaches every process but this one. */
-    if (kill(-1, SIGKILL) < 0 && errno != ESRCH)
-        console_printf("guest-init: kill -1: %s\n", strerror(errno));
+    if (getpid() == 1) {
+        if (kill(-1, SIGKILL) < 0 && errno != ESRCH)
+            console_printf("guest-init: kill -1: %s\n", strerror(errno));
+        return;
+    }
+    /* In a lane, everything below it: other lanes run beside. */
+    n = descendants(pids, sizeof pids / sizeof pids[0]);
+    for (i = 0; i < n; i++)
+        if (kill(pids[i], SIGKILL) < 0 && errno != ESRCH)
+            console_printf("guest-init: kill %d: %s\n", (int)pids[i],
+                           strerror(errno));
 }
 
 /* Takes one SIGCHLD off the signalfd, so that the next poll() waits. */
@@ -261,8 +330,9 @@ static void consume_signal(int sigfd)
 }
 
 /*
- * Waits (at most ms) until init has no child left, reaping them: the next
- * command starts alone.
+ * Waits (at most ms) until init (or the lane) has no child left, reaping
+ * them and killing again what came meanwhile (a child forked as the rest
+ * died): the next command starts alone.
  */
 static void reap_all(int sigfd, long long ms)
 {
@@ -279,6 +349,7 @@ static void reap_all(int sigfd, long long ms)
             continue;
         if (w < 0)
             return;     /* ECHILD: none left */
+        kill_all();
         left = deadline - now_ms();
         if (left <= 0) {
             console_printf("guest-init: processes did not go away\n");
@@ -578,7 +649,7 @@ static void report_end(const struct running *r, const char *err, size_t errlen)
         out_printf("SP-END %s error wait status %#x", id, r->status);
 }
 
-void run_command(const struct command *c, int sigfd)
+static void run_command(const struct command *c, int sigfd)
 {
     static struct linebuf lb;
     struct running r;
@@ -606,4 +677,13 @@ void run_command(const struct command *c, int sigfd)
     kill_all();
     reap_all(sigfd, DRAIN_MS);
     report_end(&r, errbuf, errlen);
+}
+
+/* run_command(), then how long it took: SP-TIME. */
+void run_timed(const struct command *c, int sigfd)
+{
+    long long t0 = now_ms();
+
+    run_command(c, sigfd);
+    out_printf("SP-TIME %s %lld", c->id, now_ms() - t0);
 }

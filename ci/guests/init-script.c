@@ -109,12 +109,18 @@ static char *parse_text(char *line, size_t lineno, struct command *c)
     return next;
 }
 
-/* Parses the script into cmds; returns the count. */
+/*
+ * Parses the script into cmds; returns the count.  "lanes N" (1 to
+ * LANES_MAX) starts a section: the commands after it carry N, until the
+ * next such line; before the first, 1.
+ */
 size_t parse_script(char *text, struct command **cmdsp)
 {
     struct command *cmds = NULL;
     size_t ncmds = 0, cap = 0, lineno = 0;
     char *line = text, *next, *fields[6];
+    unsigned lanes = 1;
+    int nf;
 
     while (*line != '\0') {
         next = cut_line(line);
@@ -123,10 +129,21 @@ size_t parse_script(char *text, struct command **cmdsp)
             line = next;
             continue;
         }
-        if (split_fields(line, fields, 6) != 5 || strcmp(fields[0], "cmd") != 0)
-            fatal("script line %zu: expected 'cmd ID UID TIMEOUT CWD'", lineno);
+        nf = split_fields(line, fields, 6);
+        if (nf == 2 && strcmp(fields[0], "lanes") == 0) {
+            if (parse_uint(fields[1], &lanes) < 0 || lanes < 1
+                || lanes > LANES_MAX)
+                fatal("script line %zu: lanes '%s' is not 1 to %d", lineno,
+                      fields[1], LANES_MAX);
+            line = next;
+            continue;
+        }
+        if (nf != 5 || strcmp(fields[0], "cmd") != 0)
+            fatal("script line %zu: expected 'cmd ID UID TIMEOUT CWD' "
+                  "or 'lanes N'", lineno);
         grow_commands(&cmds, ncmds, &cap);
         parse_fields(fields, lineno, &cmds[ncmds]);
+        cmds[ncmds].lanes = lanes;
         lineno++;
         line = parse_text(next, lineno, &cmds[ncmds]);
         ncmds++;

@@ -14,7 +14,10 @@ struct command {
     unsigned timeout;
     char *cwd;
     char *text;
+    unsigned lanes;     /* of its section: units run at once (1: alone) */
 };
+
+#define LANES_MAX 16    /* "lanes N": at most this many units at once */
 
 /* Parses the script TEXT in place into *CMDSP (allocated); returns the
    count.  A bad line is fatal(). */

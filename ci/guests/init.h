@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * init.h - what the parts of guest-init share: guest-init.c (set-up, the
- * results channel, main) and init-run.c (running one command).
+ * results channel, main), init-run.c (running one command) and init-lanes.c
+ * (running a section's units side by side).
  */
 #ifndef GUEST_INIT_H
 #define GUEST_INIT_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -22,6 +24,7 @@
 #endif
 #include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/reboot.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -54,12 +57,19 @@ extern enum out_kind out_kind;
 void console_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void write_all(int fd, const char *buf, size_t len);
 void out_flush(void);
+void out_put(const char *data, size_t len);
+void out_to_fd(int fd);
 void out_record(const char *prefix, const char *data, size_t len);
 void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 long long now_ms(void);
 void close_or_warn(int fd);
 
-/* init-run.c: runs command C and reports it (SP-BEGIN ... SP-TIME) */
-void run_command(const struct command *c, int sigfd);
+/* init-run.c: runs command C and reports it (SP-BEGIN ... SP-END), then
+   SP-TIME */
+void run_timed(const struct command *c, int sigfd);
+
+/* init-lanes.c: the N commands of a section of LANES lanes */
+void run_section(const struct command *cmds, size_t n, unsigned lanes,
+                 int sigfd);
 
 #endif

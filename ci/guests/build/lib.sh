@@ -19,9 +19,10 @@ list=${SP_GUESTS_LIST:-$ci/guests/guests.list}
 packages=${SP_GUEST_PACKAGES:-$ci/guests/guest-packages}
 lockfile=${SP_GUESTS_LOCK:-$ci/guests/guests.lock}
 init_c=${SP_GUEST_INIT:-$ci/guests/guest-init.c}
-# The init's other sources, beside it: running a command, and the script
-# parser (tested on the host: tests/init-script.t.sh).
-init_srcs="${init_c%/*}/init-run.c ${init_c%/*}/init-script.c"
+# The init's other sources, beside it: running a command, running them
+# side by side, and the script parser (tested on the host:
+# tests/init-script.t.sh).
+init_srcs="${init_c%/*}/init-run.c ${init_c%/*}/init-lanes.c ${init_c%/*}/init-script.c"
 init_more="$init_srcs ${init_c%/*}/init.h ${init_c%/*}/init-script.h"
 cache=$("$ci/cache-dir")
 # shellcheck source=ci/arch/arch
