@@ -16,7 +16,8 @@ for case in \
 	"bad-selector.2:6: GUESTS: glibc wants a version such as 2.34, not \"two\"" \
 	"bad-src-guests.2:6: GUESTS: libc is glibc or musl, not \"uclibc\"" \
 	"bad-vary.2:6: VARY: \"pid \\(\\[0-9\\]\\+\" is not an extended regular expression: " \
-	"empty-vary.2:6: VARY: \"\\[0-9\\]\\*\" matches the empty string"
+	"empty-vary.2:6: VARY: \"\\[0-9\\]\\*\" matches the empty string" \
+	"bad-alone.2:6: ALONE: wants the reason"
 do
 	fails_with "${case%%:*}: a malformed session names page and line" "^$fx/$case" ci/pages/extract-sessions "$fx/${case%%:*}"
 done
@@ -69,6 +70,17 @@ check "... shows 40 lines of its diff, how many more, and the file with all of i
 	sh -c "[ \$(grep -c '^    # ' '$SCRATCH/fl/tap') -eq 42 ] && grep -qx '    # ... 9970 more lines; the whole diff: $SCRATCH/fl/diffs/demo.2-hello-13.diff' '$SCRATCH/fl/tap'"
 check "results.tsv records pass and fail per guest and test" \
 	sh -c "grep -q '^fakeglibc	demo.2:hello:13	pass	' '$SCRATCH/tsv' && grep -q '^fakeglibc	demo.2:hello:13	fail	' '$SCRATCH/tsv'"
+
+# ALONE: the pages with such a session run after every other, alone.
+printf 'P\tx/alone.2\talone.2\nS\t5\t\t10\tneeds the guest to itself\nC\t6\t1000\techo a\nO\ta\nS\t9\t\t10\t\nC\t10\t1000\techo a2\n' > "$SCRATCH/alone.plan"
+printf 'P\tx/b.2\tb.2\nS\t5\t\t10\t\nC\t6\t1000\techo b\nO\tb\n' > "$SCRATCH/b.plan"
+ci/pages/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/al" "$SCRATCH/alone.plan" "$SCRATCH/b.plan"
+printf '%s\n' '# seccomp-pages: commands for the guest /init; see ci/guests/guest-init.c' \
+	'cmd b.2:5:6 1000 10 /home/user/b.2' 'echo b' 'lanes 1' \
+	'cmd alone.2:5:6 1000 10 /home/user/alone.2' 'echo a' \
+	'cmd alone.2:9:10 1000 10 /home/user/alone.2' 'echo a2' > "$SCRATCH/al.want"
+check "ALONE: its whole page goes after the others, in a section of one lane" \
+	diff -u "$SCRATCH/al.want" "$SCRATCH/al/script"
 
 # Plans for a run (ci/pages/plan-pages): in the order given, the same as
 # extract-sessions makes them, kept in the cache by the page's path and text.

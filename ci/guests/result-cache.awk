@@ -54,7 +54,8 @@ mode == "keys" && FILENAME == ARGV[1] {
 }
 mode == "keys" && FILENAME == ARGV[2] {
 	if (want_text) { cmdtext[want_text] = cmdtext[want_text] $0 "\n"; want_text = ""; next }
-	if ($1 == "cmd" && NF == 5) { cmdtext[$2] = "S " $0 "\n"; want_text = $2 }
+	if ($1 == "lanes" && NF == 2) { section = $0 "\n"; next }   # ALONE: part of the key
+	if ($1 == "cmd" && NF == 5) { cmdtext[$2] = "S " $0 "\n" section; want_text = $2 }
 	next
 }
 mode == "keys" {
