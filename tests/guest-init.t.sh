@@ -35,10 +35,11 @@ overlay() {
 		(cd "$SCRATCH/$1" && find . | cpio -o -H newc -R 0:0 --quiet) >"$SCRATCH/$1.cpio"
 }
 
-# block ID: the records of one command, SP-BEGIN to SP-END (of boot $out)
+# block ID: the records of one command, its last SP-BEGIN to its SP-END (of
+# boot $out; with lanes, an SP-BEGIN alone first says that it began)
 out=out1
 block() {
-	awk -v id="$1" '$0 == "SP-BEGIN " id { on = 1 } on { print } on && index($0, "SP-END " id " ") == 1 { exit }' \
+	awk -v id="$1" '$0 == "SP-BEGIN " id { on = 1; b = "" } on { b = b $0 "\n" } on && index($0, "SP-END " id " ") == 1 { printf "%s", b; exit }' \
 		"$SCRATCH/$out/results"
 }
 
@@ -189,15 +190,19 @@ check "a script with lanes runs" "$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/f
 out=out4
 # line PATTERN: the number of the first line of the results matching it
 line() { grep -n -m 1 -x "$1" "$SCRATCH/out4/results" | cut -d: -f1; }
+# Whole: every output line after the SP-BEGIN of its own command, which
+# its SP-END closes (an SP-BEGIN alone says a command began).
 check "each command's records come whole" sh -c '
-	[ "$(awk "/^SP-BEGIN / { if (on) bad = 1; on = 1 } /^SP-END / { on = 0 } END { print bad + 0 }" "$1")" = 0 ] || { cat "$1"; exit 1; }
+	[ "$(awk "/^SP-BEGIN / { c = \$2; next } /^\\|/ { if (c == \"\") bad = 1; next } /^SP-END / { if (\$2 != c) bad = 1; c = \"\" } END { print bad + 0 }" "$1")" = 0 ] || { cat "$1"; exit 1; }
 ' sh "$SCRATCH/out4/results"
+check "a command that begins is named at once, before the records of those that end first" \
+	sh -c '[ "$1" -lt "$2" ]' sh "$(line 'SP-BEGIN a1')" "$(line 'SP-END c1 exit 5')"
 check "a unit keeps its order" same a2 'SP-BEGIN a2
 | a2
 SP-END a2 exit 0'
 check "... after its first command" test "$(line 'SP-END a1 exit 0')" -lt "$(line 'SP-BEGIN a2')"
 check "units run at once: those that end first are sent first" \
-	sh -c '[ "$1" -lt "$3" ] && [ "$2" -lt "$3" ]' sh "$(line 'SP-END c1 exit 5')" "$(line 'SP-END d1 exit 0')" "$(line 'SP-BEGIN a1')"
+	sh -c '[ "$1" -lt "$3" ] && [ "$2" -lt "$3" ]' sh "$(line 'SP-END c1 exit 5')" "$(line 'SP-END d1 exit 0')" "$(line 'SP-END a1 exit 0')"
 check "an exit status in a lane is reported" same c1 'SP-BEGIN c1
 | c1
 SP-END c1 exit 5'

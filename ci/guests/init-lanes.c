@@ -5,10 +5,13 @@
  * commands with one directory (one page's sessions, in their order), runs
  * in a lane: a process of its own, the subreaper of what its commands
  * leave, which writes its records to a pipe.  Init keeps up to N lanes
- * going, and sends each unit's records whole when its lane has ended, so
- * that the records of one command are never mixed with another's.  A
- * session that waits (a timer, a second of CPU time) then no longer holds
- * up the others.
+ * going.  It passes on a command's records whole once the command has
+ * ended (at its SP-TIME), so that the records of one command are never
+ * mixed with another's; when a command begins, it sends its SP-BEGIN line
+ * alone at once, so that a guest that dies during the command still names
+ * it (the SP-BEGIN that begins its records later repeats it).  A session
+ * that waits (a timer, a second of CPU time) then no longer holds up the
+ * others.
  */
 #define _GNU_SOURCE
 #include "init.h"
@@ -19,8 +22,10 @@ struct lane {
     int ended, status;          /* the lane has been reaped; wait status */
     const struct command *cmds; /* its unit */
     size_t n;
-    char *buf;                  /* its records so far */
+    char *buf;                  /* its records not passed on yet */
     size_t len, cap;
+    size_t seen;                /* of buf, the complete lines looked at */
+    size_t done;                /* commands whose records are passed on */
 };
 
 static void lane_main(const struct command *cmds, size_t n, int fd,
@@ -75,6 +80,33 @@ static void start_lane(struct lane *l, const struct command *cmds, size_t n,
     l->n = n;
 }
 
+/* Looks at the lines that are complete: an SP-BEGIN is sent alone at
+   once; with an SP-TIME, the records up to it are sent. */
+static void pass_on(struct lane *l)
+{
+    char *p, *nl;
+    size_t end;
+
+    while (l->seen < l->len
+           && (nl = memchr(l->buf + l->seen, '\n', l->len - l->seen)) != NULL) {
+        p = l->buf + l->seen;
+        end = (size_t)(nl - l->buf) + 1;
+        if (strncmp(p, "SP-BEGIN ", 9) == 0) {
+            out_put(p, end - l->seen);
+            out_flush();
+        }
+        l->seen = end;
+        if (strncmp(p, "SP-TIME ", 8) == 0) {
+            out_put(l->buf, end);
+            out_flush();
+            memmove(l->buf, l->buf + end, l->len - end);
+            l->len -= end;
+            l->seen = 0;
+            l->done++;
+        }
+    }
+}
+
 static void read_lane(struct lane *l)
 {
     ssize_t r;
@@ -91,6 +123,7 @@ static void read_lane(struct lane *l)
     r = read(l->fd, l->buf + l->len, l->cap - l->len);
     if (r > 0) {
         l->len += (size_t)r;
+        pass_on(l);
     } else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
         close_or_warn(l->fd);
         l->fd = -1;
@@ -116,8 +149,8 @@ static int has_record(const struct lane *l, const char *prefix, const char *id)
     return 0;
 }
 
-/* Sends the unit's records; a lane that did not end well leaves commands
-   without an end, and each gets one saying so. */
+/* Sends what is left of the unit's records; a lane that did not end well
+   leaves commands without an end, and each gets one saying so. */
 static void finish_lane(struct lane *l)
 {
     char why[64];
@@ -133,7 +166,7 @@ static void finish_lane(struct lane *l)
             snprintf(why, sizeof why, "signal %d", WTERMSIG(l->status));
         else
             snprintf(why, sizeof why, "status %d", WEXITSTATUS(l->status));
-        for (i = 0; i < l->n; i++) {
+        for (i = l->done; i < l->n; i++) {
             if (has_record(l, "SP-END ", l->cmds[i].id))
                 continue;
             if (!has_record(l, "SP-BEGIN ", l->cmds[i].id))
