@@ -20,8 +20,9 @@
  * in a section that "lanes N" (N from 2 to 16) begins and the next "lanes"
  * line ends: there each unit, the consecutive commands with one CWD (one
  * page's sessions), runs in order in a process of its own (a lane), up to
- * N units at once, and a unit's records are sent whole when it is done,
- * in the order the units end (init-lanes.c).
+ * N units at once; a command's records are sent whole when it ends, in the
+ * order the commands end, and its SP-BEGIN alone as soon as it begins
+ * (init-lanes.c).
  *
  * Results, one record per line:
  *     SP-READY <kernel release>
