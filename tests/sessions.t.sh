@@ -81,6 +81,13 @@ printf '%s\n' '# seccomp-pages: commands for the guest /init; see ci/guests/gues
 	'cmd alone.2:9:10 1000 10 /home/user/alone.2' 'echo a2' > "$SCRATCH/al.want"
 check "ALONE: its whole page goes after the others, in a section of one lane" \
 	diff -u "$SCRATCH/al.want" "$SCRATCH/al/script"
+# An ALONE: session that does not run on the guest leaves its page beside
+# the others.
+printf 'P\tx/alone.2\talone.2\nS\t5\tlibc=musl\t10\tneeds the guest to itself\nC\t6\t1000\techo a\nO\ta\nS\t9\t\t10\t\nC\t10\t1000\techo a2\n' > "$SCRATCH/alone-musl.plan"
+ci/pages/plan-guest $fx/guest-glibc "$ex" "$SCRATCH/alg" "$SCRATCH/alone-musl.plan" "$SCRATCH/b.plan"
+printf '%s\n' '# seccomp-pages: commands for the guest /init; see ci/guests/guest-init.c' \
+	'cmd alone.2:9:10 1000 10 /home/user/alone.2' 'echo a2' 'cmd b.2:5:6 1000 10 /home/user/b.2' 'echo b' > "$SCRATCH/alg.want"
+check "... but not where that session does not run" diff -u "$SCRATCH/alg.want" "$SCRATCH/alg/script"
 
 # Plans for a run (ci/pages/plan-pages): in the order given, the same as
 # extract-sessions makes them, kept in the cache by the page's path and text.
