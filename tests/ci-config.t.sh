@@ -45,7 +45,7 @@ for f in $gh $gl; do
 done
 gh_cache() {
 	grep -q 'path: ~/.cache/seccomp-pages' $gh &&
-	for f in ci/guests/guests.lock ci/guests/guest-packages ci/guests/guests.list ci/guests/guest-init.c ci/guests/init-run.c ci/guests/init-lanes.c ci/guests/init-script.c ci/guests/init.h ci/guests/init-script.h ci/guests/guest-build 'ci/guests/build/**' 'ci/arch/**' ci/guests/apt-private; do
+	for f in ci/guests/guests.lock ci/guests/guest-packages ci/guests/guests.list ci/guests/guest-init.c ci/guests/init-run.c ci/guests/init-lanes.c ci/guests/init-script.c ci/guests/init-cpio.c ci/guests/init-fwcfg.c ci/guests/init.h ci/guests/init-script.h ci/guests/init-cpio.h ci/guests/guest-build 'ci/guests/build/**' 'ci/arch/**' ci/guests/apt-private; do
 		grep "key: guests-" $gh | grep -qF "'$f'" || { echo "the cache key lacks $f"; return 1; }
 	done
 }

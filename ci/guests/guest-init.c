@@ -26,6 +26,7 @@
  *
  * Results, one record per line:
  *     SP-READY <kernel release>
+ *     SP-WAIT                  (sp.in=: waiting for the run's files)
  *     SP-BEGIN <ID>
  *     | <output line>          (CR removed)
  *     SP-NOEOL                 (after a last output line without newline)
@@ -48,6 +49,11 @@
  *     (none), console   /dev/console, mixed with kernel messages: a fallback
  * Records are buffered and sent whenever init is about to wait.
  *
+ * The kernel argument sp.in=fw_cfg (x86), when the initramfs has no
+ * /sp/script: after SP-READY, the record SP-WAIT, and the run's files come
+ * later, from QEMU's fw_cfg (receive_files(): how a guest restored from a
+ * snapshot gets them; ci/guests/guest-boot).
+ *
  * Each command runs in its own session on a new pseudo-terminal (stdout and
  * stderr; stdin is /dev/null; no echo), with a fixed environment, as uid 0
  * or 1000:1000.  On its timeout its process group and then every process
@@ -58,8 +64,10 @@
  *
  * The code: this file, the set-up, the results channel and main;
  * init-run.c, running one command; init-lanes.c, running units side by
- * side; init-script.c, reading the script (tested on the host); init.h and
- * init-script.h between them.
+ * side; init-script.c, reading the script, and init-cpio.c, unpacking the
+ * files of a restored guest (both tested on the host); init-fwcfg.c,
+ * reading them from QEMU; init.h, init-script.h and init-cpio.h between
+ * them.
  */
 #define _GNU_SOURCE
 #include "init.h"
@@ -540,8 +548,41 @@ static void open_results(void)
     out_kind = OUT_TTY;
 }
 
+/*
+ * sp.in=fw_cfg: with no script in the initramfs, the run's files (a newc
+ * cpio: the script, the programs) come later, as QEMU's fw_cfg file
+ * opt/sp/overlay.  Say SP-WAIT and look for that file every 10 ms.  The
+ * QEMU that boots the guest has no such file: ci/guests/guest-boot saves
+ * the waiting guest (a snapshot) and a QEMU started from it, with the file,
+ * goes on here.  Then unpack it in /, as the kernel would have.
+ */
+static void receive_files(const char *how)
+{
+    struct timespec ts = { 0, 10 * 1000 * 1000 };
+    char err[512];
+    size_t len = 0;
+    char *buf;
+
+    if (strcmp(how, "fw_cfg") != 0)
+        fatal("sp.in=%s: unknown (fw_cfg is known)", how);
+    if (fwcfg_open() < 0)
+        fatal("sp.in=fw_cfg: no QEMU fw_cfg device: %s", strerror(errno));
+    out_printf("SP-WAIT");
+    out_flush();
+    while ((buf = fwcfg_file("opt/sp/overlay", &len)) == NULL)
+        nanosleep(&ts, NULL);
+    fwcfg_close();
+    if (chdir("/") < 0)
+        fatal("chdir /: %s", strerror(errno));
+    if (unpack_cpio(buf, len, err, sizeof err) < 0)
+        fatal("fw_cfg opt/sp/overlay: %s", err);
+    free(buf);
+    fix_owners();
+}
+
 int main(void)
 {
+    char how[64];
     struct utsname u;
     struct command *cmds;
     sigset_t set;
@@ -569,6 +610,8 @@ int main(void)
     if (sigfd < 0)
         fatal("signalfd: %s", strerror(errno));
 
+    if (access(SCRIPT_PATH, F_OK) < 0 && cmdline_arg("sp.in", how, sizeof how))
+        receive_files(how);
     script = read_file(SCRIPT_PATH, NULL);
     if (script == NULL)
         fatal("read %s: %s", SCRIPT_PATH, strerror(errno));

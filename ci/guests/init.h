@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * init.h - what the parts of guest-init share: guest-init.c (set-up, the
- * results channel, main), init-run.c (running one command) and init-lanes.c
- * (running a section's units side by side).
+ * results channel, main), init-run.c (running one command), init-lanes.c
+ * (running a section's units side by side), init-fwcfg.c and init-cpio.c
+ * (receiving the run's files after a restore).
  */
 #ifndef GUEST_INIT_H
 #define GUEST_INIT_H
@@ -35,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "init-cpio.h"
 #include "init-script.h"
 
 #define SCRIPT_PATH "/sp/script"
@@ -67,6 +69,13 @@ void close_or_warn(int fd);
 /* init-run.c: runs command C and reports it (SP-BEGIN ... SP-END), then
    SP-TIME */
 void run_timed(const struct command *c, int sigfd);
+
+/* init-fwcfg.c: QEMU's fw_cfg files (x86: I/O ports; elsewhere
+   fwcfg_open() fails with ENOSYS).  fwcfg_file: the file NAME (allocated,
+   NUL added; its length in *LENP), or NULL when there is none. */
+int fwcfg_open(void);
+void fwcfg_close(void);
+char *fwcfg_file(const char *name, size_t *lenp);
 
 /* init-lanes.c: the N commands of a section of LANES lanes */
 void run_section(const struct command *cmds, size_t n, unsigned lanes,

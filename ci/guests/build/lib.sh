@@ -20,10 +20,10 @@ packages=${SP_GUEST_PACKAGES:-$ci/guests/guest-packages}
 lockfile=${SP_GUESTS_LOCK:-$ci/guests/guests.lock}
 init_c=${SP_GUEST_INIT:-$ci/guests/guest-init.c}
 # The init's other sources, beside it: running a command, running them
-# side by side, and the script parser (tested on the host:
-# tests/init-script.t.sh).
-init_srcs="${init_c%/*}/init-run.c ${init_c%/*}/init-lanes.c ${init_c%/*}/init-script.c"
-init_more="$init_srcs ${init_c%/*}/init.h ${init_c%/*}/init-script.h"
+# side by side, the script parser and the cpio unpacker (tested on the
+# host: tests/init-script.t.sh, tests/init-cpio.t.sh), and the fw_cfg reader.
+init_srcs="${init_c%/*}/init-run.c ${init_c%/*}/init-lanes.c ${init_c%/*}/init-script.c ${init_c%/*}/init-cpio.c ${init_c%/*}/init-fwcfg.c"
+init_more="$init_srcs ${init_c%/*}/init.h ${init_c%/*}/init-script.h ${init_c%/*}/init-cpio.h"
 cache=$("$ci/cache-dir")
 # shellcheck source=ci/arch/arch
 . "$ci/arch/arch"
