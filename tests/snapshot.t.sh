@@ -5,18 +5,26 @@
 # once, then used; the run's files come from the run, not the snapshot;
 # what the guest prints is what a boot prints; a damaged snapshot is made
 # again, one QEMU cannot load is dropped and the guest boots; SP_SNAPSHOT=off
-# boots.  Needs a built guest: GDIR=/path/to/guest, or the bookworm guest is
-# built (or taken from the cache) with ci/guests/guest-build.  Snapshots go
-# to a cache of the test's own.
+# boots.  The same, shorter, on an arm64 guest, whose files come through a
+# virtio console.  Needs built guests: GDIR=/path/to/guest and
+# GDIR_VIRTIO=..., or the bookworm and arm64 guests are built (or taken
+# from the cache) with ci/guests/guest-build.  Snapshots go to a cache of
+# the test's own.
 # shellcheck disable=SC2016 # the scripts are the guest's to expand
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-need cpio qemu-system-x86_64
+need cpio qemu-system-x86_64 qemu-system-aarch64
 
 if [ -z "${GDIR:-}" ]; then
 	if ! GDIR=$(ci/guests/guest-build bookworm 2>"$SCRATCH/build.log"); then
 		T=$((T + 1)); echo "not ok $T - a guest to boot (ci/guests/guest-build bookworm)"
 		sed "s/^/# /" "$SCRATCH/build.log"; done_testing; exit 1
+	fi
+fi
+if [ -z "${GDIR_VIRTIO:-}" ]; then
+	if ! GDIR_VIRTIO=$(ci/guests/guest-build arm64 2>"$SCRATCH/build-arm64.log"); then
+		T=$((T + 1)); echo "not ok $T - an arm64 guest to boot (ci/guests/guest-build arm64)"
+		sed "s/^/# /" "$SCRATCH/build-arm64.log"; done_testing; exit 1
 	fi
 fi
 SECCOMP_PAGES_CACHE=$SCRATCH/cache SP_ACCEL=tcg
@@ -90,4 +98,16 @@ check "... and the snapshot is gone" sh -c '! [ -e "$1" ]' sh "$snap"
 check "the run after makes it anew" boot g one
 check "... as its timing says" how g made
 fails_with "SP_SNAPSHOT takes on or off" "^guest-boot: [^:]*: SP_SNAPSHOT must be on or off$" boot h one SP_SNAPSHOT=yes
+
+# A virtio machine (arm64): the files come through a second virtio console.
+GDIR=$GDIR_VIRTIO
+check "arm64: the first run makes the snapshot" boot va one
+check "... as its timing says" how va made
+check "arm64: the next starts from it" boot vb one
+check "... as its timing says" how vb used
+same_run() { grep -qx "| one" "$SCRATCH/vb/results" && [ "$(records va)" = "$(records vb)" ]; }
+check "... and runs the run's files, printing what the first printed" same_run
+check "arm64: another run's files" boot vc two
+check "... from the same snapshot, printing what they say" sh -c '
+	grep -qx snapshot=used "$1/vc/timing" && grep -qx "| two" "$1/vc/results"' sh "$SCRATCH"
 done_testing

@@ -49,10 +49,10 @@
  *     (none), console   /dev/console, mixed with kernel messages: a fallback
  * Records are buffered and sent whenever init is about to wait.
  *
- * The kernel argument sp.in=fw_cfg (x86), when the initramfs has no
- * /sp/script: after SP-READY, the record SP-WAIT, and the run's files come
- * later, from QEMU's fw_cfg (receive_files(): how a guest restored from a
- * snapshot gets them; ci/guests/guest-boot).
+ * The kernel argument sp.in=fw_cfg (x86) or sp.in=TTY (a virtio
+ * console), when the initramfs has no /sp/script: after SP-READY, the
+ * record SP-WAIT, and the run's files come later (receive_files(): how a
+ * guest restored from a snapshot gets them; ci/guests/guest-boot).
  *
  * Each command runs in its own session on a new pseudo-terminal (stdout and
  * stderr; stdin is /dev/null; no echo), with a fixed environment, as uid 0
@@ -494,7 +494,7 @@ static int cmdline_arg(const char *name, char *val, size_t size)
     return 0;
 }
 
-/* The results channel on tty /dev/NAME, raw, 115200 baud, blocking. */
+/* A channel on tty /dev/NAME, raw, 115200 baud, blocking. */
 static int open_tty(const char *name)
 {
     char path[80];
@@ -502,7 +502,7 @@ static int open_tty(const char *name)
     int fd, flags;
 
     if (strchr(name, '/') != NULL)
-        fatal("sp.out=%s: not a device name", name);
+        fatal("%s: not a device name", name);
     snprintf(path, sizeof path, "/dev/%s", name);
     fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
@@ -549,33 +549,95 @@ static void open_results(void)
 }
 
 /*
- * sp.in=fw_cfg: with no script in the initramfs, the run's files (a newc
- * cpio: the script, the programs) come later, as QEMU's fw_cfg file
- * opt/sp/overlay.  Say SP-WAIT and look for that file every 10 ms.  The
- * QEMU that boots the guest has no such file: ci/guests/guest-boot saves
- * the waiting guest (a snapshot) and a QEMU started from it, with the file,
- * goes on here.  Then unpack it in /, as the kernel would have.
+ * sp.in=: with no script in the initramfs, the run's files (a newc cpio:
+ * the script, the programs) come later.  ci/guests/guest-boot saves the
+ * guest while its init waits for them (a snapshot), and a QEMU started
+ * from that snapshot brings them; then init unpacks them in /, as the
+ * kernel would have, and goes on.  How they come (ci/arch/: snapshot):
+ *   sp.in=fw_cfg  QEMU's fw_cfg file opt/sp/overlay (x86), looked for
+ *                 every 10 ms: the QEMU that boots the guest has none.
+ *   sp.in=TTY     a virtio console, /dev/TTY: a line "SP-FILES N", then
+ *                 N bytes; the QEMU that boots the guest sends nothing.
  */
-static void receive_files(const char *how)
+static char *files_from_fwcfg(size_t *lenp)
 {
     struct timespec ts = { 0, 10 * 1000 * 1000 };
-    char err[512];
-    size_t len = 0;
     char *buf;
 
-    if (strcmp(how, "fw_cfg") != 0)
-        fatal("sp.in=%s: unknown (fw_cfg is known)", how);
     if (fwcfg_open() < 0)
         fatal("sp.in=fw_cfg: no QEMU fw_cfg device: %s", strerror(errno));
     out_printf("SP-WAIT");
     out_flush();
-    while ((buf = fwcfg_file("opt/sp/overlay", &len)) == NULL)
+    while ((buf = fwcfg_file("opt/sp/overlay", lenp)) == NULL)
         nanosleep(&ts, NULL);
     fwcfg_close();
+    return buf;
+}
+
+static int open_tty(const char *name);
+
+/* Reads LEN bytes from FD into BUF, or dies naming WHAT. */
+static void read_exactly(int fd, char *buf, size_t len, const char *what)
+{
+    ssize_t n;
+
+    while (len > 0) {
+        n = read(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            fatal("sp.in=%s: %s", what, n < 0 ? strerror(errno) : "end of file");
+        buf += n;
+        len -= (size_t)n;
+    }
+}
+
+static char *files_from_tty(const char *name, size_t *lenp)
+{
+    char line[64], *buf, *end;
+    unsigned long long n;
+    size_t i = 0;
+    int fd;
+
+    fd = open_tty(name);
+    out_printf("SP-WAIT");
+    out_flush();
+    for (;;) {
+        read_exactly(fd, &line[i], 1, name);
+        if (line[i] == '\n')
+            break;
+        if (++i == sizeof line - 1)
+            fatal("sp.in=%s: no \"SP-FILES N\" line", name);
+    }
+    line[i] = '\0';
+    errno = 0;
+    n = strncmp(line, "SP-FILES ", 9) == 0 ? strtoull(line + 9, &end, 10) : 0;
+    if (strncmp(line, "SP-FILES ", 9) != 0 || errno != 0 || *end != '\0'
+        || n == 0 || n > SCRIPT_MAX * 16ULL)
+        fatal("sp.in=%s: expected \"SP-FILES N\", not \"%s\"", name, line);
+    buf = malloc((size_t)n);
+    if (buf == NULL)
+        fatal("sp.in=%s: %llu bytes: out of memory", name, n);
+    read_exactly(fd, buf, (size_t)n, name);
+    close_or_warn(fd);
+    *lenp = (size_t)n;
+    return buf;
+}
+
+static void receive_files(const char *how)
+{
+    char err[512];
+    size_t len = 0;
+    char *buf;
+
+    if (strcmp(how, "fw_cfg") == 0)
+        buf = files_from_fwcfg(&len);
+    else
+        buf = files_from_tty(how, &len);
     if (chdir("/") < 0)
         fatal("chdir /: %s", strerror(errno));
     if (unpack_cpio(buf, len, err, sizeof err) < 0)
-        fatal("fw_cfg opt/sp/overlay: %s", err);
+        fatal("sp.in=%s: %s", how, err);
     free(buf);
     fix_owners();
 }
