@@ -10,7 +10,7 @@
 #           guests of family pc (x86)
 #   qemucpu files: ci/guests/guest-boot's timing of each guest of a run;
 #           -v mean=B (the mean bare boot): a line saying the sum and mean
-#           of qemu_cpu_ms
+#           of qemu_cpu_ms, and how many guests started from a snapshot
 #   sptime  file: a guest's results (ci/guests/guest-boot): the sum of the
 #           SP-TIME records (ms), in seconds
 #   ratio   -v fresh=S -v n=N -v mean=B: R = fresh / (n x mean)
@@ -24,6 +24,7 @@ mode == "boots" {
 	next
 }
 mode == "qemucpu" && /^qemu_cpu_ms=/ { c += substr($0, 13) / 1000; cn++; next }
+mode == "qemucpu" && $0 == "snapshot=used" { sn++; next }
 mode == "sptime" && $1 == "SP-TIME" { s += $3; next }
 END {
 	if (mode == "secs") printf "%.2f\n", b - a
@@ -31,7 +32,7 @@ END {
 	else if (mode == "boots") {
 		printf "%.2f %.2f %d %d %.2f %d\n", dn ? dt / dn : 0, total, n, dn, xn ? xt / xn : 0, xn
 	} else if (mode == "qemucpu")
-		printf "fresh CPU  %.1f s of QEMU for %d guests, %.2f s each (a bare boot: %s s); the rest is the sessions\n", c, cn, cn ? c / cn : 0, mean
+		printf "fresh CPU  %.1f s of QEMU for %d guests, %.2f s each (a bare boot: %s s; %d started from a snapshot, not booted); the rest is the sessions\n", c, cn, cn ? c / cn : 0, mean, sn
 	else if (mode == "sptime") printf "%.2f\n", s / 1000
 	else if (mode == "ratio") printf "R          %.2f  (fresh %s s / (%d guests x %s s))\n", fresh / (n * mean), fresh, n, mean
 }

@@ -23,6 +23,9 @@ chmod 755 "$src/home/home/user/seccomp.2/prog"
 chmod 640 "$src/root/sp/script"
 ln -s seccomp.2/prog "$src/home/home/user/link"
 head -c 100000 /dev/urandom > "$src/home/home/user/seccomp.2/data"
+# Times as the corpus sets them (2020-01-01), the user's directory later.
+find "$src" -exec touch -h -d @1577836800 {} +
+touch -d @1600000000 "$src/home/home/user/seccomp.2"
 (cd "$src/root" && find sp | cpio -o -H newc -R 0:0 --quiet) > "$SCRATCH/ov.cpio"
 (cd "$src/home" && find home/user | cpio -o -H newc -R 1000:1000 --quiet) >> "$SCRATCH/ov.cpio"
 # The guest's / has /home (its base image); the overlay makes home/user.
@@ -38,6 +41,13 @@ modes() {
 		[ "$(readlink "$dst/home/user/link")" = seccomp.2/prog ]
 }
 check "modes as archived, a symbolic link as a link" modes
+mtimes() {
+	for f in sp/script home/user/seccomp.2/data home/user/link sp; do
+		[ "$(stat -c %Y "$dst/$f")" = 1577836800 ] || { echo "$f: $(stat -c %Y "$dst/$f")"; return 1; }
+	done
+	[ "$(stat -c %Y "$dst/home/user/seccomp.2")" = 1600000000 ] || { echo "seccomp.2: $(stat -c %Y "$dst/home/user/seccomp.2")"; return 1; }
+}
+check "modification times as archived, a directory's too (as the kernel keeps them)" mtimes
 if [ "$(id -u)" = 0 ]; then
 	owners() {
 		[ "$(stat -c %u:%g "$dst/sp/script")" = 0:0 ] &&

@@ -9,8 +9,9 @@
  * What the kernel's initramfs unpacker does with the same archive, for the
  * entries run-guest writes: directories (made if missing, owner and mode
  * set as in the archive, also for one that exists), regular files and
- * symbolic links; several archives one after the other, with NUL padding
- * between them.  Anything else (a hard link, a device, a name that leaves
+ * symbolic links, each with the archive's modification time (as access
+ * time too; a directory's set at the end, once nothing is added to it);
+ * several archives one after the other, with NUL padding between them.  Anything else (a hard link, a device, a name that leaves
  * the directory) is refused, naming the entry.
  */
 #define _GNU_SOURCE
@@ -21,11 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "init-cpio.h"
 
 #define HDR 110             /* "070701" and 13 fields of 8 hex digits */
+#define DIRS_MAX 4096       /* directories whose times are set at the end */
 
 static int fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -80,6 +83,18 @@ static int name_ok(const char *name)
     return 1;
 }
 
+/* NAME's access and modification times: MTIME (not following a link). */
+static int set_time(const char *name, long mtime, char *err, size_t size)
+{
+    struct timespec t[2];
+
+    t[0].tv_sec = t[1].tv_sec = (time_t)mtime;
+    t[0].tv_nsec = t[1].tv_nsec = 0;
+    if (utimensat(AT_FDCWD, name, t, AT_SYMLINK_NOFOLLOW) < 0)
+        return fail(err, size, "cpio: %s: times: %s", name, strerror(errno));
+    return 0;
+}
+
 static int write_file(const char *name, const char *data, size_t len,
                       mode_t mode, uid_t uid, gid_t gid, char *err,
                       size_t size)
@@ -117,7 +132,8 @@ static int write_file(const char *name, const char *data, size_t len,
 
 int unpack_cpio(const char *buf, size_t len, char *err, size_t size)
 {
-    size_t off = 0, namesize, filesize, dataoff, next;
+    size_t off = 0, namesize, filesize, dataoff, next, ndirs = 0, d;
+    static struct { size_t name; long mtime; } dirs[DIRS_MAX];
     long f[13];
     int i, archives = 0, entries = 0;
     char name[4096], target[4096];
@@ -165,12 +181,19 @@ int unpack_cpio(const char *buf, size_t len, char *err, size_t size)
                 || chmod(name, mode & 07777) < 0)
                 return fail(err, size, "cpio: %s: owner or mode: %s", name,
                             strerror(errno));
+            if (ndirs == DIRS_MAX)
+                return fail(err, size, "cpio: %s: more than %d directories",
+                            name, DIRS_MAX);
+            /* Its name stays in BUF: the header's offset is kept. */
+            dirs[ndirs].name = off + HDR;
+            dirs[ndirs++].mtime = f[5];
         } else if (S_ISREG(mode)) {
             if (f[4] > 1)
                 return fail(err, size, "cpio: %s: a hard link (not made "
                             "here)", name);
             if (write_file(name, buf + dataoff, filesize, mode & 07777,
-                           (uid_t)f[2], (gid_t)f[3], err, size) < 0)
+                           (uid_t)f[2], (gid_t)f[3], err, size) < 0
+                || set_time(name, f[5], err, size) < 0)
                 return -1;
         } else if (S_ISLNK(mode)) {
             if (filesize == 0 || filesize >= sizeof target)
@@ -182,6 +205,8 @@ int unpack_cpio(const char *buf, size_t len, char *err, size_t size)
                 || lchown(name, (uid_t)f[2], (gid_t)f[3]) < 0)
                 return fail(err, size, "cpio: %s: symlink: %s", name,
                             strerror(errno));
+            if (set_time(name, f[5], err, size) < 0)
+                return -1;
         } else {
             return fail(err, size, "cpio: %s: mode %#o is not a directory, "
                         "file or link", name, (unsigned)mode);
@@ -192,5 +217,8 @@ int unpack_cpio(const char *buf, size_t len, char *err, size_t size)
     if (archives == 0)
         return fail(err, size, "cpio: no trailer (%d entries): the archive "
                     "is cut short", entries);
+    for (d = 0; d < ndirs; d++)
+        if (set_time(buf + dirs[d].name, dirs[d].mtime, err, size) < 0)
+            return -1;
     return entries;
 }
