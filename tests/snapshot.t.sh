@@ -97,6 +97,24 @@ check "... saying why" grep -q "QEMU could not load the snapshot; dropped, booti
 check "... and the snapshot is gone" sh -c '! [ -e "$1" ]' sh "$snap"
 check "the run after makes it anew" boot g one
 check "... as its timing says" how g made
+# Interrupted while it makes the snapshot: nothing half-made is left, no
+# QEMU runs on, and the next run makes it whole.
+rm -rf "$SCRATCH/cache/snapshots"
+interrupted() {
+	"$TOP/ci/guests/guest-boot" "$GDIR" "$SCRATCH/one.cpio" "$SCRATCH/i" 2>/dev/null &
+	p=$!
+	while ! [ -d "$SCRATCH/cache/snapshots" ]; do sleep 0.05; done
+	sleep 0.3
+	kill -TERM "$p"
+	wait "$p"
+	[ $? -eq 130 ] || { echo "guest-boot did not end as interrupted"; return 1; }
+	left=$(find "$SCRATCH/cache/snapshots" -mindepth 1)
+	[ -z "$left" ] || { echo "left: $left"; return 1; }
+	! pgrep -f "$SCRATCH/cache/snapshots" >/dev/null || { echo "a QEMU runs on"; return 1; }
+}
+check "a run interrupted while making the snapshot leaves nothing of it" interrupted
+check "... and the next makes it" boot j one
+check "... as its timing says" how j made
 fails_with "SP_SNAPSHOT takes on or off" "^guest-boot: [^:]*: SP_SNAPSHOT must be on or off$" boot h one SP_SNAPSHOT=yes
 
 # A virtio machine (arm64): the files come through a second virtio console.
