@@ -118,6 +118,12 @@ check "... as its timing says" how j made
 fails_with "SP_SNAPSHOT takes on or off" "^guest-boot: [^:]*: SP_SNAPSHOT must be on or off$" boot h one SP_SNAPSHOT=yes
 
 # A virtio machine (arm64): the files come through a second virtio console.
+# ci/arch/ has that way off for now (hangs seen on riscv64 and ppc64el):
+# a copy of the data with it on.
+mkdir "$SCRATCH/arch" && cp "$TOP"/ci/arch/* "$SCRATCH/arch/" &&
+	sed -i 's/^snapshot .*/snapshot          hvc1/' "$SCRATCH/arch/aarch64.abi"
+SP_ARCH_DIR=$SCRATCH/arch
+export SP_ARCH_DIR
 GDIR=$GDIR_VIRTIO
 check "arm64: the first run makes the snapshot" boot va one
 check "... as its timing says" how va made
