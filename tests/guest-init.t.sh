@@ -29,11 +29,6 @@ fi
 gname=$(sed -n 's/^name=//p' "$GDIR/info" 2>/dev/null | head -n 1)
 [ -n "$gname" ] || gname=$(basename "$GDIR")
 
-# overlay NAME: a cpio holding sp/script from stdin
-overlay() {
-	mkdir -p "$SCRATCH/$1/sp" && cat >"$SCRATCH/$1/sp/script" &&
-		(cd "$SCRATCH/$1" && find . | cpio -o -H newc -R 0:0 --quiet) >"$SCRATCH/$1.cpio"
-}
 
 # block ID: the records of one command, its last SP-BEGIN to its SP-END (of
 # boot $out; with lanes, an SP-BEGIN alone first says that it began)

@@ -51,5 +51,12 @@ need() {
 	done_testing
 	exit 0
 }
+# overlay NAME: $SCRATCH/NAME.cpio, a newc cpio (owned by root) of the
+# directory $SCRATCH/NAME with sp/script from stdin: the files a guest's
+# init runs (ci/guests/guest-boot's OVERLAY_CPIO)
+overlay() {
+	mkdir -p "$SCRATCH/$1/sp" && cat >"$SCRATCH/$1/sp/script" &&
+		(cd "$SCRATCH/$1" && find . | cpio -o -H newc -R 0:0 --quiet) >"$SCRATCH/$1.cpio"
+}
 # done_testing: the plan, last: how many tests the script ran
 done_testing() { echo "1..$T"; }
