@@ -274,6 +274,20 @@ fi
 	else
 		T=$((T + 1)); echo "ok $T - a put that cannot be written whole fails and leaves nothing # SKIP no prlimit"
 	fi
+	st=$(cache_stage "$a/many") && printf 'a\n' > "$st/ka" && printf 'bb\n' > "$st/kb"
+	rc=0; cache_commit "$st" || rc=$?
+	ok1=0; cache_get "$a/many/ka" "$SCRATCH/ga" && cache_get "$a/many/kb" "$SCRATCH/gb" && ok1=1
+	is "entries written in a stage and committed at once are got back as they were, with nothing left beside" \
+		"0 1 a bb ka ka.sum kb kb.sum" "$rc $ok1 $(cat "$SCRATCH/ga" "$SCRATCH/gb" | xargs) $(ls -A "$a/many" | xargs)"
+	printf 'A\n' > "$a/many/ka"; rc=0; cache_verify "$a/many/ka" || rc=$?
+	is "... each with its own sum" "2 ka" "$rc $cache_damaged"
+	st=$(cache_stage "$a/many"); rc=0; cache_commit "$st" || rc=$?
+	is "an empty stage commits nothing and goes" "0 ka ka.sum kb kb.sum" "$rc $(ls -A "$a/many" | xargs)"
+	# (A directory where a sum must go: root can write anywhere else.)
+	st=$(cache_stage "$a/many") && printf 'c\n' > "$st/kc" && mkdir "$st/kc.sum"
+	rc=0; cache_commit "$st" || rc=$?
+	is "a stage that cannot be committed fails, puts none of its entries, and goes" \
+		"1 ka ka.sum kb kb.sum" "$rc $(ls -A "$a/many" | xargs)"
 	p=$SCRATCH/prune
 	mkdir -p "$p/sub" "$p/old-entry" "$p/new-entry" "$p/empty-old" "$p/empty-new"
 	for f in sub/old sub/new old-entry/f new-entry/f; do : > "$p/$f"; done

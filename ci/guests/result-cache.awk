@@ -19,9 +19,11 @@
 #     ids IDS lists (one a line): those of the sessions taken from the cache.
 # mode=limit  file: SCRIPT; prints 30 + the sum of its commands' timeouts,
 #     the whole-guest limit ci/guests/guest-boot gives that script.
-# mode=records files: INDEX PASSED RESULTS; variables: dir
+# mode=records files: SESSIONS PASSED RESULTS; variables: dir, named
+#     SESSIONS the joined index (see join)
 #     PASSED   the tests whose result is to be kept (one a line)
-#     Writes dir/r.N: the SP-* records of the N-th session's commands
+#     Writes dir/r.N (named=key: dir/KEY, the session's key, as it is
+#     stored in the cache): the SP-* records of the N-th session's commands
 #     (SP-BEGIN to SP-END, with their output lines, SP-NOEOL, SP-CUT and
 #     SP-TIME), for each session of PASSED whose every command has a result.
 # mode=row    file: ci/guests/guests.lock; variables: name: the guest's rows
@@ -87,7 +89,7 @@ mode == "limit" {
 }
 mode == "records" && FILENAME == ARGV[1] {
 	split($0, f, "\t")
-	ns++; sn[ns] = f[1]; stest[ns] = f[2]; sids[ns] = f[3]
+	ns++; sn[ns] = (named == "key" ? f[4] : "r." f[1]); stest[ns] = f[2]; sids[ns] = f[3]
 	next
 }
 mode == "records" && FILENAME == ARGV[2] { keep[$0] = 1; next }
@@ -116,7 +118,7 @@ END {
 			nids = split(sids[i], w, " "); o = ""
 			for (j = 1; j <= nids; j++) { if (!(w[j] in ended)) break; o = o rec[w[j]] }
 			if (nids == 0 || j <= nids) continue
-			printf "%s", o > (dir "/r." sn[i]); close(dir "/r." sn[i])
+			printf "%s", o > (dir "/" sn[i]); close(dir "/" sn[i])
 		}
 	}
 }
