@@ -288,6 +288,13 @@ fi
 	rc=0; cache_commit "$st" || rc=$?
 	is "a stage that cannot be committed fails, puts none of its entries, and goes" \
 		"1 ka ka.sum kb kb.sum" "$rc $(ls -A "$a/many" | xargs)"
+	m=$a/many
+	rm -f "$m/kb.sum"; printf 'x\n' >> "$m/ka"
+	printf '%s\n' "$m/kc" "$m/kb" "$m/ka" | cache_verify_files > "$SCRATCH/vf"
+	st=$(cache_stage "$m") && printf 'd\n' > "$st/kd" && cache_commit "$st"
+	printf '%s\n' "$m/kd" "$m/none" | cache_verify_files >> "$SCRATCH/vf"
+	is "many entries verified at once: intact, damaged (and what), without a sum, missing (no line)" \
+		"2 $m/kb no sum|2 $m/ka ka|0 $m/kd" "$(paste -sd '|' "$SCRATCH/vf")"
 	p=$SCRATCH/prune
 	mkdir -p "$p/sub" "$p/old-entry" "$p/new-entry" "$p/empty-old" "$p/empty-new"
 	for f in sub/old sub/new old-entry/f new-entry/f; do : > "$p/$f"; done

@@ -33,16 +33,22 @@
 # mode=ids    files: CACHED SESSIONS: the command ids of the sessions of
 #     SESSIONS (the joined index) that CACHED lists (tests, one a line),
 #     one a line
+# mode=looked files: VERIFIED SESSIONS; variables: dir (the cache area):
+#     for each session of SESSIONS (the joined index) whose entry dir/KEY
+#     VERIFIED (ci/cache's cache_verify_files) names, that status, the
+#     session's line and what is damaged, tab-separated
 # mode=passed file: RESULTS.TSV: the tests that passed in this boot (not
 #     taken from the cache), one a line
 # mode=allpassed files: RESULTS.TSV SESSIONS: exit status 1 unless every
 #     session of SESSIONS passed (in this boot or from the cache)
 # mode=rfiles file: SESSIONS; variables: dir: the records files dir/r.N of
 #     its sessions, one a line
-BEGIN { if (mode ~ /^(join|ids|passed|allpassed|rfiles)$/) FS = "\t" }
+BEGIN { if (mode ~ /^(join|ids|passed|allpassed|rfiles|looked)$/) FS = "\t" }
 mode == "row" { split($0, w, " "); if (w[1] == name) print; next }
 mode == "join" && FILENAME == ARGV[1] { split($0, w, " "); s = w[2]; sub(/^\.\/s\./, "", s); k[s] = w[1]; next }
 mode == "join" { print $0 "\t" k[$1]; next }
+mode == "looked" && FILENAME == ARGV[1] { split($0, w, " "); st[w[2]] = w[1]; why[w[2]] = substr($0, length(w[1] w[2]) + 3); next }
+mode == "looked" { e = dir "/" $4; if (e in st) print st[e] "\t" $0 "\t" why[e]; next }
 mode == "ids" && FILENAME == ARGV[1] { c[$0] = 1; next }
 mode == "ids" { if ($2 in c) { ni = split($3, w, " "); for (i = 1; i <= ni; i++) print w[i] } next }
 mode == "passed" { if ($3 == "pass" && $4 != "cached") print $2; next }
