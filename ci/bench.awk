@@ -14,6 +14,8 @@
 #   sptime  file: a guest's results (ci/guests/guest-boot): the sum of the
 #           SP-TIME records (ms), in seconds
 #   ratio   -v fresh=S -v n=N -v mean=B: R = fresh / (n x mean)
+#   failed  file: a run's results.tsv: "; failed: TEST on GUEST, ..." for
+#           each test that failed, nothing when none did
 mode == "last" { v = $NF; next }
 mode == "boots" {
 	total += $2; n++
@@ -26,6 +28,7 @@ mode == "boots" {
 mode == "qemucpu" && /^qemu_cpu_ms=/ { c += substr($0, 13) / 1000; cn++; next }
 mode == "qemucpu" && $0 == "snapshot=used" { sn++; next }
 mode == "sptime" && $1 == "SP-TIME" { s += $3; next }
+mode == "failed" { split($0, f, "\t"); if (f[3] == "fail") fl = fl (fl == "" ? "; failed: " : ", ") f[2] " on " f[1]; next }
 END {
 	if (mode == "secs") printf "%.2f\n", b - a
 	else if (mode == "last") print v + 0
@@ -34,5 +37,6 @@ END {
 	} else if (mode == "qemucpu")
 		printf "fresh CPU  %.1f s of QEMU for %d guests, %.2f s each (a bare boot: %s s; %d started from a snapshot, not booted); the rest is the sessions\n", c, cn, cn ? c / cn : 0, mean, sn
 	else if (mode == "sptime") printf "%.2f\n", s / 1000
+	else if (mode == "failed") printf "%s", fl
 	else if (mode == "ratio") printf "R          %.2f  (fresh %s s / (%d guests x %s s))\n", fresh / (n * mean), fresh, n, mean
 }
