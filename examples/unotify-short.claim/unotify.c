@@ -101,10 +101,10 @@ on_alarm(int sig)
     (void) sig;
 }
 
-/* RECV, given up after a quarter of a second (SIGALRM without
+/* RECV, given up after USEC microseconds (SIGALRM without
    SA_RESTART). */
 static long
-recv_timed(int fd, struct seccomp_notif *req)
+recv_timed(int fd, struct seccomp_notif *req, long usec)
 {
     long              r;
     int               saved;
@@ -114,7 +114,8 @@ recv_timed(int fd, struct seccomp_notif *req)
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_alarm;
     memset(&it, 0, sizeof(it));
-    it.it_value.tv_usec = 250000;
+    it.it_value.tv_sec = usec / 1000000;
+    it.it_value.tv_usec = usec % 1000000;
     if (sigaction(SIGALRM, &sa, NULL) == -1
         || setitimer(ITIMER_REAL, &it, NULL) == -1)
     {
@@ -175,7 +176,7 @@ answer(int fd, long error, long val)
     struct seccomp_notif       req;
     struct seccomp_notif_resp  resp;
 
-    if (recv_timed(fd, &req) == -1) {
+    if (recv_timed(fd, &req, 10000000) == -1) {    /* the call is due */
         printf("supervisor: RECV: %s\n", result(-1));
         return;
     }
@@ -216,7 +217,7 @@ main(int argc, char *argv[])
         fd = listener();
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         printf("RECV, O_NONBLOCK, nothing pending: %s\n",
-               result(recv_timed(fd, &req)));
+               result(recv_timed(fd, &req, 250000)));
     } else if (strcmp(argv[1], "answer") == 0) {
         fd = target(2, &pid);
         answer(fd, -EPERM, 42);
@@ -226,7 +227,7 @@ main(int argc, char *argv[])
         fd = target(0, &pid);
         waitpid(pid, NULL, 0);
         printf("RECV after the target exited: %s\n",
-               result(recv_timed(fd, &req)));
+               result(recv_timed(fd, &req, 250000)));
     } else if (strcmp(argv[1], "flags") == 0) {
         fd = listener();
         printf("SYNC_WAKE_UP: %s\n", result(ioctl(fd,
