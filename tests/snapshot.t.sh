@@ -76,8 +76,15 @@ check "a restored guest's clock goes on from the snapshot's" sh -c '
 	u=$(grep -A1 "^SP-BEGIN up" "$1" | sed -n "s/^| //p"); [ "$u" -ge 0 ] && [ "$u" -le 5 ]' sh "$SCRATCH/b/results"
 
 snap=$(find "$SCRATCH/cache/snapshots" -mindepth 1 -maxdepth 1 -type d ! -name '.*')
-check "one snapshot in the cache: the state and init's SP-READY" sh -c '
-	[ "$(printf "%s\n" "$1" | wc -l)" = 1 ] && [ -s "$1/state" ] && grep -q "^SP-READY " "$1/ready"' sh "$snap"
+check "one snapshot in the cache: the memory, the devices' state and init's SP-READY" sh -c '
+	[ "$(printf "%s\n" "$1" | wc -l)" = 1 ] && [ -s "$1/ram" ] && [ -s "$1/state" ] &&
+	grep -q "^SP-READY " "$1/ready"' sh "$snap"
+# The runs from it mapped its memory copy-on-write: read whole (no stamp),
+# it is still what was stored.
+rm -f "$snap.stamp"
+check "... which the runs from it left as it was stored" "$TOP/ci/cache" verify "$snap"
+check "... the memory outside the state (x-ignore-shared): the state is under a megabyte" \
+	sh -c '[ "$(wc -c <"$1/state")" -lt 1048576 ]' sh "$snap"
 # Damaged: a byte more than its sums say.  Taken for nothing and made again.
 printf x >>"$snap/state"
 check "a damaged snapshot is not used: the run makes it again" boot e one
