@@ -79,13 +79,17 @@ check "... junit.xml marks them cached" sh -c '[ $(grep -c "<property name=\"cac
 check "... tests/run can read the last line" sh -c '
 	last=$(printf "%s\n" "$1" | sed "s/ passed ([0-9]* cached),/ passed,/"); set -- $last; [ "$1 $3 $5" = "3 0 2" ]' - "$(last)"
 
-# (A stale result: the run prunes what no run took for 30 days, once.)
+# (A stale result: a run prunes what no run took for 30 days, once a
+# day: the runs above pruned today.)
 mkdir -p "$SCRATCH/cache/results" && : > "$SCRATCH/cache/results/stale" &&
 	touch -d '40 days ago' "$SCRATCH/cache/results/stale"
 run FRESH=1
 is "FRESH=1 runs every session" "$all" "$(ran)"
 is "... and reports none as cached" "3 passed, 0 failed, 2 skipped" "$(last)"
-check "... and the run removes a result no run took for 30 days" test ! -e "$SCRATCH/cache/results/stale"
+check "... and leaves a result no run took for 30 days until the next day's run" test -e "$SCRATCH/cache/results/stale"
+touch -d '25 hours ago' "$SCRATCH/cache/results/.pruned"
+run
+check "... which removes it" test ! -e "$SCRATCH/cache/results/stale"
 
 # Drift: each input of a result, changed, runs again what it feeds.
 echo "fake libc6:amd64 2.41-12" >> "$tree/ci/guests/guests.lock"
