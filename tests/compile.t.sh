@@ -81,7 +81,7 @@ objs=$SECCOMP_PAGES_CACHE/objects
 : > "$objs/stale-entry"
 touch -d '40 days ago' "$objs/stale-entry" "$objs"/list-*
 # (The compiles above pruned the objects today; pruning waits a day.)
-touch -d '2 days ago' "$objs/.pruned"
+touch -d '2 days ago' "$objs.pruned"
 compile "$SCRATCH/o6" > "$SCRATCH/o6.log" 2>&1
 check "a list taken from the cache is touched (and its sum), so it outlives the 30 days" \
 	sh -c "test \$(find '$objs' -name 'list-*' -mtime -30 | wc -l) -eq 2"
@@ -93,7 +93,7 @@ mkdir "$objs/just-made.tmp" "$objs/left-empty"
 touch -d '2 hours ago' "$objs/left-empty"
 ci/cache prune "$objs"
 check "... but not again the same day" test -d "$objs/left-empty"
-touch -d '2 days ago' "$objs/.pruned"
+touch -d '2 days ago' "$objs.pruned"
 ci/cache prune "$objs"
 check "an empty directory another stage may have just made survives pruning" \
 	test -d "$objs/just-made.tmp"

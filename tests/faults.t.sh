@@ -303,11 +303,11 @@ fi
 	touch -d '2 hours ago' "$p/empty-old"
 	cache_prune "$p"
 	is "prune: files and directory entries unused for 30 days go, a directory entry whole; fresh ones stay, inside too" \
-		".pruned empty-new new-entry new-entry/f new-entry/sums sub sub/new" "$(cd "$p" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort | xargs)"
+		"empty-new new-entry new-entry/f new-entry/sums sub sub/new" "$(cd "$p" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort | xargs)"
 	: > "$p/sub/old"; touch -d '40 days ago' "$p/sub/old"
 	cache_prune "$p"
 	check "... once a day: the same day's second prune removes nothing" test -e "$p/sub/old"
-	touch -d '25 hours ago' "$p/.pruned"
+	touch -d '25 hours ago' "$p.pruned"
 	cache_prune "$p"
 	check "... the next day's does" test ! -e "$p/sub/old"
 	echo "T=$T" > "$SCRATCH/cache.T"

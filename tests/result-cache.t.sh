@@ -87,7 +87,7 @@ run FRESH=1
 is "FRESH=1 runs every session" "$all" "$(ran)"
 is "... and reports none as cached" "3 passed, 0 failed, 2 skipped" "$(last)"
 check "... and leaves a result no run took for 30 days until the next day's run" test -e "$SCRATCH/cache/results/stale"
-touch -d '25 hours ago' "$SCRATCH/cache/results/.pruned"
+touch -d '25 hours ago' "$SCRATCH/cache/results.pruned"
 run
 check "... which removes it" test ! -e "$SCRATCH/cache/results/stale"
 
