@@ -74,6 +74,7 @@
 
 enum out_kind out_kind = OUT_NONE;          /* results channel */
 static int out_fd = -1;                     /* for OUT_CONSOLE, OUT_TTY */
+static int out_ack = -1;                    /* in a lane: init's acknowledgements */
 static char out_buf[64 * 1024];
 static size_t out_len;
 
@@ -162,12 +163,32 @@ void out_put(const char *data, size_t len)
     out_len += len;
 }
 
-/* From now on the records go to fd (a lane's pipe to init). */
-void out_to_fd(int fd)
+/* From now on the records go to fd (a lane's pipe to init), and init
+   acknowledges an SP-SYNC on ack (init-lanes.c). */
+void out_to_fd(int fd, int ack)
 {
     out_len = 0;
     out_fd = fd;
+    out_ack = ack;
     out_kind = OUT_TTY;
+}
+
+/* out_flush(), and in a lane, waits until init has passed the records on:
+   what a command that takes the machine down must not take along. */
+void out_flush_passed(void)
+{
+    char b;
+    ssize_t n;
+
+    if (out_ack < 0) {
+        out_flush();
+        return;
+    }
+    out_put("SP-SYNC\n", 8);
+    out_flush();
+    do
+        n = read(out_ack, &b, 1);
+    while (n < 0 && errno == EINTR);
 }
 
 /* One record: prefix, data, newline. */

@@ -9,9 +9,14 @@
  * ended (at its SP-TIME), so that the records of one command are never
  * mixed with another's; when a command begins, it sends its SP-BEGIN line
  * alone at once, so that a guest that dies during the command still names
- * it (the SP-BEGIN that begins its records later repeats it).  A session
- * that waits (a timer, a second of CPU time) then no longer holds up the
- * others.
+ * it (the SP-BEGIN that begins its records later repeats it).  Before a
+ * command runs, its lane sends the line SP-SYNC and waits for a byte on a
+ * second pipe: init sends it once it has passed on every record before
+ * the SP-SYNC (which goes no further).  Otherwise a command that takes the
+ * machine down at once (a panic) could do so before init has read its
+ * SP-BEGIN, and the end would be blamed on the command before (seen once
+ * in 2026-12).  A session that waits (a timer, a second of CPU time) no
+ * longer holds up the others.
  */
 #define _GNU_SOURCE
 #include "init.h"
@@ -19,6 +24,7 @@
 struct lane {
     pid_t pid;                  /* 0: free */
     int fd;                     /* its records; -1 once at their end */
+    int ack;                    /* init's answers to its SP-SYNCs */
     int ended, status;          /* the lane has been reaped; wait status */
     const struct command *cmds; /* its unit */
     size_t n;
@@ -29,14 +35,14 @@ struct lane {
 };
 
 static void lane_main(const struct command *cmds, size_t n, int fd,
-                      int sigfd) __attribute__((noreturn));
+                      int ack, int sigfd) __attribute__((noreturn));
 
 static void lane_main(const struct command *cmds, size_t n, int fd,
-                      int sigfd)
+                      int ack, int sigfd)
 {
     size_t i;
 
-    out_to_fd(fd);
+    out_to_fd(fd, ack);
     /* What a command leaves behind comes to the lane, which kills it. */
     if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
         fatal("PR_SET_CHILD_SUBREAPER: %s", strerror(errno));
@@ -59,23 +65,29 @@ static size_t unit_end(const struct command *cmds, size_t n, size_t i)
 static void start_lane(struct lane *l, const struct command *cmds, size_t n,
                        int sigfd)
 {
-    int p[2];
+    int p[2], a[2];
     pid_t pid;
 
-    if (pipe2(p, O_CLOEXEC) < 0)
+    if (pipe2(p, O_CLOEXEC) < 0 || pipe2(a, O_CLOEXEC) < 0)
         fatal("pipe: %s", strerror(errno));
+    /* Init never waits on a lane: a full pipe drops the answer. */
+    if (fcntl(a[1], F_SETFL, O_NONBLOCK) < 0)
+        fatal("fcntl: %s", strerror(errno));
     out_flush();        /* the lane must not send init's records again */
     pid = fork();
     if (pid < 0)
         fatal("fork: %s", strerror(errno));
     if (pid == 0) {
         close_or_warn(p[0]);
-        lane_main(cmds, n, p[1], sigfd);
+        close_or_warn(a[1]);
+        lane_main(cmds, n, p[1], a[0], sigfd);
     }
     close_or_warn(p[1]);
+    close_or_warn(a[0]);
     memset(l, 0, sizeof *l);
     l->pid = pid;
     l->fd = p[0];
+    l->ack = a[1];
     l->cmds = cmds;
     l->n = n;
 }
@@ -91,6 +103,15 @@ static void pass_on(struct lane *l)
            && (nl = memchr(l->buf + l->seen, '\n', l->len - l->seen)) != NULL) {
         p = l->buf + l->seen;
         end = (size_t)(nl - l->buf) + 1;
+        if (end - l->seen == 8 && memcmp(p, "SP-SYNC\n", 8) == 0) {
+            /* Everything before it is passed on: answer, and drop it. */
+            memmove(p, l->buf + end, l->len - end);
+            l->len -= 8;
+            if (write(l->ack, "", 1) < 0) {
+                /* the lane is gone: nobody waits */
+            }
+            continue;
+        }
         if (strncmp(p, "SP-BEGIN ", 9) == 0) {
             out_put(p, end - l->seen);
             out_flush();
@@ -176,6 +197,7 @@ static void finish_lane(struct lane *l)
         }
     }
     out_flush();
+    close_or_warn(l->ack);
     free(l->buf);
     memset(l, 0, sizeof *l);
 }

@@ -449,8 +449,9 @@ static pid_t start_command(const struct command *c, int master, int slave,
     }
     /* The records so far leave before the command runs: a command that
        takes the machine down (a panic, a power-off) must not take them
-       along, or its end would be blamed on the command before. */
-    out_flush();
+       along, or its end would be blamed on the command before.  (In a
+       lane, init must have passed them on: out_flush_passed().) */
+    out_flush_passed();
     pid = fork();
     if (pid < 0) {
         out_printf("SP-END %s error fork: %s", c->id, strerror(errno));
