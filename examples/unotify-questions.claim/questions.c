@@ -501,10 +501,48 @@ on_alarm_go(int sig)
         _exit(EXIT_FAILURE);
 }
 
+/* Return once process PID sleeps in an interruptible wait (state S in
+   /proc/PID/stat), looking every millisecond for up to ten seconds. */
+static void
+wait_asleep(pid_t pid)
+{
+    int              fd, i;
+    char             path[64], buf[512], *p;
+    ssize_t          n;
+    struct timespec  ms = { 0, 1000000 };
+
+    if (snprintf(path, sizeof(path), "/proc/%ld/stat", (long) pid)
+        >= (int) sizeof(path))
+    {
+        die("snprintf");
+    }
+    for (i = 0; i < 10000; i++) {
+        fd = open(path, O_RDONLY);
+        if (fd == -1)
+            die("open");
+        n = read(fd, buf, sizeof(buf) - 1);
+        if (n == -1)
+            die("read");
+        xclose(fd);
+        buf[n] = '\0';
+        p = strrchr(buf, ')');      /* the state follows the name */
+        if (p != NULL && p[1] == ' ' && p[2] == 'S')
+            return;
+        if (nanosleep(&ms, NULL) == -1)
+            die("nanosleep");
+    }
+    printf("target: the supervisor never waited\n");
+    exit(EXIT_FAILURE);
+}
+
 static void
 w_late_call(int sock)
 {
-    get(sock);                  /* the supervisor's handler says when */
+    get(sock);                  /* the supervisor is about to wait */
+    wait_asleep(getppid());     /* and now it does, in RECV */
+    if (kill(getppid(), SIGALRM) == -1)
+        die("kill");
+    get(sock);                  /* the supervisor's handler has run */
     call_umask("target");
 }
 
@@ -525,7 +563,7 @@ q_recv_restart(void)
     if (sigaction(SIGALRM, &sa, NULL) == -1)
         die("sigaction");
     memset(req, 0, req_size);
-    set_alarm(500);
+    put(t.sock, 'w');           /* the target signals once we wait */
     r = ioctl(t.listener, SECCOMP_IOCTL_NOTIF_RECV, req);
     e = errno;
     printf("supervisor: the SIGALRM handler ran %d time(s)\n",
