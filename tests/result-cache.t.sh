@@ -106,6 +106,9 @@ is "the harness (ci/report/compare-results) changed: every session runs again" "
 echo "# a harness change" >> "$tree/ci/guests/guest-boot"
 run
 is "the harness (ci/guests/guest-boot) changed: every session runs again" "$all" "$(ran)"
+echo "# a harness change" >> "$tree/ci/pages/plan-guest.awk"
+run
+is "the harness (ci/pages/plan-guest.awk) changed: every session runs again" "$all" "$(ran)"
 
 run
 is "nothing changed since: nothing runs" "" "$(ran)"
