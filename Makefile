@@ -48,7 +48,8 @@ packages:
 # or removed (the directories' times).
 examples: packages build/examples.stamp
 
-build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/pages/extract-examples \
+build/examples.stamp: $(ALL_PAGES) $(CLAIMS) ci/pages/extract-examples ci/pages/extract-examples-blocks.awk \
+		ci/pages/extract-examples-text.awk \
 		$(wildcard man1/. man2/. man3/. man7/. claims/. examples/. examples/*/. examples/*/*)
 	@ci/pages/extract-examples examples $(ALL_PAGES) $(CLAIMS)
 	@mkdir -p build && touch $@
