@@ -25,7 +25,7 @@ check "a run that exited 1 with its whole plan reported is a pass" test "$(r x32
 check "a run cut by its timeout, short of its plan, fails saying both" \
 	sh -c 'test "$(awk -F "\t" "\$3 == \"x86_64\" && \$4 == \"(run)\" { print \$5 \": \" \$6 }" "$1")" = "fail: it ended with timeout; it planned 3 tests and reported 2"' - "$S/parsed"
 
-awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv" $fx/info $fx/expected "$S/parsed" > "$S/tap"
+awk -f ci/pages/selector-match.awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv" $fx/info $fx/expected "$S/parsed" > "$S/tap"
 t() { awk -F '\t' -v t="$1" '$2 == t { print $3 }' "$S/tsv"; }
 check "an expected failure passes, saying so" \
 	sh -c 'grep -q "^alpha	selftest:global.mode_strict_support	pass	fails as expected: strict mode is broken for x32\$" "$1"' - "$S/tsv"
@@ -41,8 +41,12 @@ check "an expectation for another guest does not apply" sh -c '! grep -q ERRNO_v
 check "the TAP plan counts every line of results.tsv" \
 	test "$(sed -n 's/^    1\.\.//p' "$S/tap")" = "$(wc -l < "$S/tsv")"
 printf 'selftest:x\t*\tmaybe\tno\n' > "$S/bad"
+printf 'selftest:global.kcmp\tkernel~6\tfail\tno\n' > "$S/badsel"
+awk -f ci/pages/selector-match.awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv3" $fx/info "$S/badsel" "$S/parsed" > /dev/null || :
+check "an expectation whose selector cannot be read fails peers/expected, naming the condition" \
+	grep -q '^alpha	peers/expected	fail	bad condition "kernel~6"' "$S/tsv3"
 fails_with "an expectation with an unknown outcome stops the comparison" 'want test, guests, fail\|skip\|flaky\|timeout, reason' \
-	awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv2" $fx/info "$S/bad" "$S/parsed"
+	awk -f ci/pages/selector-match.awk -f ci/peers/compare.awk -v guest=alpha -v tsv="$S/tsv2" $fx/info "$S/bad" "$S/parsed"
 check "a flaky test that failed is a skip with its reason, never a pass" \
 	sh -c 'grep -q "^alpha	selftest:global.sometimes	skip	failed; fails only at times here: fails at times\$" "$1"' - "$S/tsv"
 check "a timeout expected at times is a skip with its reason, never a pass" \

@@ -2,42 +2,11 @@
 # plan-guest.awk — the program of ci/pages/plan-guest (see there): the
 # guest's facts (GDIR/info, GDIR/tools), the examples' libraries (includes)
 # and the pages' plans in; OUTDIR/build, OUTDIR/script and OUTDIR/expect out.
-# Variables: out (OUTDIR).  Tab-separated input (-F '\t').
-function vcmp(a, b,   x, y, n, m, i, u, v) {   # numeric dotted-version compare
-	n = split(a, x, /[.~+-]/); m = split(b, y, /[.~+-]/)
-	for (i = 1; i <= (n > m ? n : m); i++) { u = x[i] + 0; v = y[i] + 0; if (u < v) return -1; if (u > v) return 1 }
-	return 0
-}
-function cond(c, abi,   k, op, v, have, r) {
-	if (!match(c, /(!=|<=|>=|=|<|>)/)) { planerr = "bad condition \"" c "\""; return 0 }
-	k = substr(c, 1, RSTART - 1); op = substr(c, RSTART, RLENGTH); v = substr(c, RSTART + RLENGTH)
-	if (k == "name") have = info["name"]
-	else if (k == "libc") have = info["libc"]
-	else if (k == "abi") have = abi
-	else if (k == "glibc") { if (info["libc"] != "glibc") return 0; have = info["libc_version"] }
-	else if (k == "musl") { if (info["libc"] != "musl") return 0; have = info["libc_version"] }
-	else if (k == "kernel") have = info["kernel_version"]
-	else if (k == "libseccomp") { if (info["libseccomp_version"] == "") return 0; have = info["libseccomp_version"] }
-	else { planerr = "unknown selector key \"" k "\""; return 0 }
-	if (k == "name" || k == "libc" || k == "abi") {
-		if (op == "=") return have == v; if (op == "!=") return have != v
-		planerr = "operator " op " needs a version key, not " k; return 0
-	}
-	r = vcmp(have, v)
-	return (op == "=" && r == 0) || (op == "!=" && r != 0) || (op == "<" && r < 0) ||
-	       (op == "<=" && r <= 0) || (op == ">" && r > 0) || (op == ">=" && r >= 0)
-}
-function match_sel(sel, abi,   alts, conds, na, nc, i, j, ok) {
-	if (sel == "") return 1
-	na = split(sel, alts, /[ \t]+/)
-	for (i = 1; i <= na; i++) {
-		if (alts[i] == "") continue
-		nc = split(alts[i], conds, ","); ok = 1
-		for (j = 1; j <= nc; j++) if (!cond(conds[j], abi)) ok = 0
-		if (ok) return 1
-	}
-	return 0
-}
+# Variables: out (OUTDIR).  Tab-separated input (-F '\t').  With
+# selector-match.awk.
+# GUESTS: selectors: match_sel() (selector-match.awk); a condition it cannot
+# read is said once, for the session it is in.
+function sel_error(msg) { planerr = msg }
 function has(list, w,   a, n, i) { n = split(list, a, /[ ,]+/); for (i = 1; i <= n; i++) if (a[i] == w) return 1; return 0 }
 # ABI: the first of the ABIs named (blank-separated) that the guest offers,
 # else the first named (then "not offered"); none named: the default.

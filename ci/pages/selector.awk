@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # selector.awk — checksel(LINE, SELECTOR): a GUESTS: selector checked as
-# ci/pages/plan-guest reads it, for the programs of ci/pages/extract-sessions
-# (awk -f selector.awk -f PROGRAM).  The including program defines
-# err(LINE, MESSAGE); variables: names (the guests, blank-separated), abis.
+# ci/pages/selector-match.awk evaluates it, for the programs of
+# ci/pages/extract-sessions (awk -f selector.awk -f PROGRAM).  The including
+# program defines err(LINE, MESSAGE); variables: names (the guests,
+# blank-separated), abis.
 function abilist(    a, n, i, s) {
 	n = split(abis, a, " ")
 	for (i = 1; i <= n; i++) s = s (i == 1 ? "" : i == n ? " or " : ", ") a[i]

@@ -3,7 +3,7 @@
 # expected of them (ci/peers/expected), as TAP subtests and results.tsv
 # lines.
 #
-# usage: awk -f ci/peers/compare.awk -v guest=NAME -v tsv=FILE INFO EXPECTED PARSED
+# usage: awk -f ci/pages/selector-match.awk -f ci/peers/compare.awk -v guest=NAME -v tsv=FILE INFO EXPECTED PARSED
 #   INFO      the guest's facts (KEY=VALUE: name, libc, libc_version,
 #             kernel_version, abis, libseccomp_version)
 #   EXPECTED  ci/peers/expected: test (a name, or a prefix ending in *), guests (a GUESTS: selector, with abi=
@@ -20,39 +20,10 @@
 # Prints the TAP subtests (4 spaces in), writes tsv: guest, test,
 # pass|fail|skip, detail.
 BEGIN { FS = "\t"; TIMEOUT = "terminated by the harness's timeout" }
-function vcmp(a, b,   x, y, n, m, i, u, v) {
-	n = split(a, x, /[.~+-]/); m = split(b, y, /[.~+-]/)
-	for (i = 1; i <= (n > m ? n : m); i++) { u = x[i] + 0; v = y[i] + 0; if (u < v) return -1; if (u > v) return 1 }
-	return 0
-}
-function cond(c, abi,   k, op, v, have, r) {
-	if (!match(c, /(!=|<=|>=|=|<|>)/)) { bad = bad "; bad condition " c; return 0 }
-	k = substr(c, 1, RSTART - 1); op = substr(c, RSTART, RLENGTH); v = substr(c, RSTART + RLENGTH)
-	if (k == "name" || k == "libc" || k == "abi") {
-		have = k == "abi" ? abi : info[k]
-		if (op == "=") return have == v
-		if (op == "!=") return have != v
-		bad = bad "; " op " needs a version key, not " k; return 0
-	}
-	if (k == "kernel") have = info["kernel_version"]
-	else if (k == "glibc" || k == "musl") { if (info["libc"] != k) return 0; have = info["libc_version"] }
-	else if (k == "libseccomp") { if (info["libseccomp_version"] == "") return 0; have = info["libseccomp_version"] }
-	else { bad = bad "; unknown key " k; return 0 }
-	r = vcmp(have, v)
-	return (op == "=" && r == 0) || (op == "!=" && r != 0) || (op == "<" && r < 0) ||
-	       (op == "<=" && r <= 0) || (op == ">" && r > 0) || (op == ">=" && r >= 0)
-}
-function sel(s, abi,   alts, conds, na, nc, i, j, ok) {
-	if (s == "*") return 1
-	na = split(s, alts, /[ ]+/)
-	for (i = 1; i <= na; i++) {
-		if (alts[i] == "") continue
-		nc = split(alts[i], conds, ","); ok = 1
-		for (j = 1; j <= nc; j++) if (!cond(conds[j], abi)) ok = 0
-		if (ok) return 1
-	}
-	return 0
-}
+# GUESTS: selectors (selector-match.awk), "*" for every guest; a condition
+# it cannot read is a failure of peers/expected.
+function sel_error(msg) { bad = bad "; " msg }
+function sel(s, abi) { return s == "*" || match_sel(s, abi) }
 function id(suite, abi, t) { return suite (abi == first ? "" : "." abi) ":" t }
 FILENAME == ARGV[1] { i = index($0, "="); if (i) info[substr($0, 1, i - 1)] = substr($0, i + 1); next }
 FILENAME == ARGV[2] {
