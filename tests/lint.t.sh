@@ -13,4 +13,6 @@ fails_with "a missing .so target fails" "^$fx/so-missing.2:6: .so target .* does
 fails_with "an alias page with a missing target fails" "^$fx/alias-missing.2:1: .so target" ci/pages/lint-pages $fx/alias-missing.2
 fails_with "one bad page among good ones fails the run" "wide.2" ci/pages/lint-pages $fx/clean.2 $fx/wide.2
 fails_with "a line ending in white space fails" "^$fx/trailing.2:3: trailing whitespace" ci/pages/lint-pages $fx/trailing.2
+fails_with "a page whose rendered text says a harness word fails" "^$fx/harness-word.2:8: rendered line [0-9]+: a harness word" ci/pages/lint-pages $fx/harness-word.2
+check "a claim test may say the harness's words" ci/pages/lint-pages $fx/harness-word.claim
 done_testing
