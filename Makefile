@@ -119,7 +119,7 @@ check-libseccomp-patches:
 # The census: ci/census/probe.c runs in a guest's boot whenever that guest image
 # and probe have not been measured yet (ci/guests/run-guest); these targets boot
 # every guest for it alone and always measure afresh.  update-census is the only
-# way the tables in libc_syscalls(7) and seccomp(2) change.
+# way the tables in libc_syscalls(7) change.
 census-data: packages
 	@mkdir -p build
 	@SP_CENSUS=fresh ci/check-examples -a all -w build/census > build/census.log 2>&1 || { tail -n 20 build/census.log; exit 1; }
@@ -140,8 +140,6 @@ census-data-history: packages
 update-census: census-data census-data-history
 	@ci/census/table roff build/census/guests > build/census/block.roff
 	@ci/census/page update man7/libc_syscalls.7 build/census/block.roff
-	@ci/census/table summary build/census/guests > build/census/summary.roff
-	@ci/census/page -m "CENSUS SUMMARY" update man2/seccomp.2 build/census/summary.roff
 	@ci/census/table tsv build/census/guests > build/census/census.tsv
 	@rm -f build/census-history/failed; [ -z "$$(ls build/census-history/guests)" ] || \
 	{ ci/census/table tsv build/census-history/guests > build/census-history/census.tsv && \
