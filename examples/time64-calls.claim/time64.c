@@ -219,6 +219,38 @@ f_timerfd_settime(void)
     return timerfd_settime(tfd, 0, &its, NULL);
 }
 
+static int
+f_timer_settime_late(void)
+{
+    struct itimerspec  its = { { 0, 0 }, { LATE, 0 } };
+
+    return timer_settime(timer, 0, &its, NULL);
+}
+
+static int
+f_timerfd_settime_late(void)
+{
+    struct itimerspec  its = { { 0, 0 }, { LATE, 0 } };
+
+    return timerfd_settime(tfd, 0, &its, NULL);
+}
+
+static int
+f_timer_settime_old(void)
+{
+    struct itimerspec  its = { { 0, 0 }, { 100, 0 } }, old;
+
+    return timer_settime(timer, 0, &its, &old);
+}
+
+static int
+f_timerfd_settime_old(void)
+{
+    struct itimerspec  its = { { 0, 0 }, { 100, 0 } }, old;
+
+    return timerfd_settime(tfd, 0, &its, &old);
+}
+
 static const struct func {
     const char  *name;
     int         (*fn)(void);
@@ -232,6 +264,10 @@ static const struct func {
     { "clock_settime",               f_settime },
     { "timer_settime(100 s)",        f_timer_settime },
     { "timerfd_settime(100 s)",      f_timerfd_settime },
+    { "timer_settime(2286)",         f_timer_settime_late },
+    { "timerfd_settime(2286)",       f_timerfd_settime_late },
+    { "timer_settime(old value)",    f_timer_settime_old },
+    { "timerfd_settime(old value)",  f_timerfd_settime_old },
     { "utimensat(1970)",             f_utimensat },
     { "utimensat(2286)",             f_utimensat_late },
     { "nanosleep(1 ms)",             f_nanosleep },
